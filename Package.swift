@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-composable-deps",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "DepsCore", targets: ["DepsCore"]),
+    .library(name: "DepsReducer", targets: ["DepsReducer"]),
+    .library(name: "ComposableDeps", targets: ["ComposableDeps"]),
+    .library(name: "GlobalDeps", targets: ["GlobalDeps"]),
+    .library(name: "DepsTesting", targets: ["DepsTesting"]),
+  ],
+  targets: [
+    .target(name: "DepsCore"),
+    .target(name: "DepsReducer"),
+    .target(name: "ComposableDeps", dependencies: ["DepsCore", "DepsReducer"]),
+    .target(name: "GlobalDeps", dependencies: ["DepsCore", "DepsReducer"]),
+    .target(name: "DepsTesting", dependencies: ["DepsCore", "DepsReducer"]),
+    .executableTarget(
+      name: "Example",
+      dependencies: ["ComposableDeps"],
+      path: "Example"
+    ),
+    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
+    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer"]),
+    .testTarget(name: "ComposableDepsTests", dependencies: ["ComposableDeps", "DepsTesting"]),
+    .testTarget(name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting"]),
+    .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
