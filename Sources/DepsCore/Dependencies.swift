@@ -1,0 +1,68 @@
+/// The collection of dependency values, read and written through its properties.
+///
+/// Extend `Dependencies` with one property per dependency, the way SwiftUI's `EnvironmentValues`
+/// is extended with one property per `EnvironmentKey`:
+///
+/// ```swift
+/// extension Dependencies {
+///   var apiClient: APIClient {
+///     get { self[APIClientKey.self] }
+///     set { self[APIClientKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// You do not create `Dependencies` yourself: environments read through it (`env.apiClient`,
+/// `@Dependency(\.apiClient)`), and `with(_:_:)` and `withDependencies(_:operation:)` hand you one
+/// to write to. Reads see the values of the scope it came from; writes are collected and applied
+/// to that scope when the call returns.
+public struct Dependencies: Sendable {
+  /// Where reads that were not written here come from.
+  package var reader: any DependencyReader
+
+  /// What was written through this value, by key.
+  package private(set) var writes: [ObjectIdentifier: Entry] = [:]
+
+  /// Records which keys reads touch, to learn which key a key path reads.
+  package var recorder: KeyRecorder?
+
+  package init(reader: any DependencyReader, recorder: KeyRecorder? = nil) {
+    self.reader = reader
+    self.recorder = recorder
+  }
+
+  /// Reads or writes the dependency identified by `key`.
+  ///
+  /// Use it in the accessors of a `Dependencies` property, or directly with a type that is its
+  /// own key: `dependencies[APIClient.self]`.
+  ///
+  /// - Parameter key: The dependency's key type.
+  /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
+  ///   the key's default (its `testValue` in tests).
+  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      recorder?.record(DependencyID(key))
+      if !writes.isEmpty, let box = writes[ObjectIdentifier(key)]?.box as? ValueBox<Key.Value> {
+        return box.value
+      }
+      return reader.read(key)
+    }
+    set {
+      let id = DependencyID(key)
+      writes[id.rawValue] = Entry(id: id, box: ValueBox(newValue))
+    }
+  }
+}
+
+/// Collects the keys read through a ``Dependencies``.
+package final class KeyRecorder: Sendable {
+  private let ids = Locked<[DependencyID]>([])
+
+  package init() {}
+
+  package func record(_ id: DependencyID) {
+    ids.withLock { $0.append(id) }
+  }
+
+  package var recorded: [DependencyID] { ids.withLock { $0 } }
+}

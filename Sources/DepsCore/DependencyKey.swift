@@ -1,0 +1,49 @@
+/// A key for reading and writing a dependency in ``Dependencies``.
+///
+/// Declare a key the way you declare a SwiftUI `EnvironmentKey`, then expose it as a property on
+/// ``Dependencies``:
+///
+/// ```swift
+/// private enum APIClientKey: DependencyKey {
+///   static let defaultValue = APIClient.live
+///   static let testValue = APIClient.unimplemented
+/// }
+///
+/// extension Dependencies {
+///   var apiClient: APIClient {
+///     get { self[APIClientKey.self] }
+///     set { self[APIClientKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// A type may be its own key, so that `@Dependency(APIClient.self)` and
+/// `with(APIClient.self, mock)` work without a ``Dependencies`` property:
+///
+/// ```swift
+/// extension APIClient: DependencyKey {
+///   static let defaultValue = APIClient.live
+/// }
+/// ```
+///
+/// The default is built lazily, on first read, and at most once per store, so a
+/// class-valued default is one shared instance and a computed `defaultValue` is not recomputed
+/// on every read.
+public protocol DependencyKey {
+  /// The type of the dependency's value.
+  associatedtype Value: Sendable
+
+  /// The value used when nobody set one, outside tests.
+  static var defaultValue: Value { get }
+
+  /// The value used when nobody set one, while XCTest or Swift Testing runs the process.
+  ///
+  /// Defaults to ``defaultValue``. Return mocks or `unimplemented` endpoints here, so a test
+  /// that reaches a live service by mistake fails instead of calling it.
+  static var testValue: Value { get }
+}
+
+extension DependencyKey {
+  /// The default test value: the live ``defaultValue``.
+  public static var testValue: Value { defaultValue }
+}

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The defaults one store has built: each at most once, lazily, on first read.
+///
+/// A default runs user code (`defaultValue` / `testValue`), which may read other dependencies, so
+/// no lock is held while it runs. A thread that needs a default another thread is building waits
+/// for it; a default that needs itself, directly or through other defaults on any threads, stops
+/// the process with a message naming the cycle instead of hanging.
+package final class DefaultValues: Sendable {
+  private let cells = Locked<[ObjectIdentifier: Cell]>([:])
+  private let context: DependencyContext
+
+  package init(context: DependencyContext = .current) {
+    self.context = context
+  }
+
+  /// The default for `id`, built now if this store has not built it yet.
+  package func value(for id: DependencyID) -> AnyValueBox {
+    let cell = cells.withLock { cells in
+      if let cell = cells[id.rawValue] { return cell }
+      let cell = Cell(id: id)
+      cells[id.rawValue] = cell
+      return cell
+    }
+    return cell.value(context: context)
+  }
+
+  /// The defaults built so far, for reports.
+  package var built: [DependencyID: AnyValueBox] {
+    let cells = self.cells.withLock { Array($0.values) }
+    var result: [DependencyID: AnyValueBox] = [:]
+    for cell in cells {
+      if let box = cell.builtValue { result[cell.id] = box }
+    }
+    return result
+  }
+
+  /// One key's default: empty, being built by one thread, or built.
+  private final class Cell: Sendable {
+    enum State {
+      case empty
+      case building(thread: UInt64)
+      case built(AnyValueBox)
+    }
+
+    let id: DependencyID
+    let state = Locked<State>(.empty)
+
+    init(id: DependencyID) { self.id = id }
+
+    var builtValue: AnyValueBox? {
+      state.withLock { state in
+        if case .built(let box) = state { return box }
+        return nil
+      }
+    }
+
+    func value(context: DependencyContext) -> AnyValueBox {
+      let thread = ThreadReadCache.withCurrent(\.threadID)
+      var waited = false
+      defer { if waited { BuildGraph.stopWaiting(thread: thread) } }
+      while true {
+        enum Next {
+          case done(AnyValueBox)
+          case build
+          case wait(owner: UInt64)
+        }
+        let next = state.withLock { state -> Next in
+          switch state {
+          case .built(let box): return .done(box)
+          case .empty:
+            state = .building(thread: thread)
+            return .build
+          case .building(let owner): return .wait(owner: owner)
+          }
+        }
+        switch next {
+        case .done(let box):
+          return box
+        case .build:
+          BuildGraph.begin(self.id, thread: thread)
+          let box = id.makeDefault(context: context)
+          BuildGraph.end(self.id, thread: thread)
+          state.withLock { $0 = .built(box) }
+          return box
+        case .wait(let owner):
+          if let cycle = BuildGraph.wait(for: id, owner: owner, thread: thread) {
+            let path = (cycle + [id]).map(\.description).joined(separator: " → ")
+            fatalError(
+              """
+              Deps: the default value of \(id) reads itself (\(path)).
+
+              A default value may read other dependencies, but not one whose default is still being built. \
+              To fix: break the cycle, for instance by reading the dependency lazily inside an endpoint \
+              instead of in defaultValue / testValue.
+              """)
+          }
+          waited = true
+          // The owner is running user code; yield until it is done. This is only reached when two
+          // threads race for the same default's first read.
+          sched_yield()
+        }
+      }
+    }
+  }
+}
+
+/// Which thread builds which default and which thread waits for which, to catch cycles.
+private enum BuildGraph {
+  struct State {
+    var building: [UInt64: [DependencyID]] = [:]  // thread → defaults it is building, outermost first
+    var owners: [ObjectIdentifier: UInt64] = [:]  // default → thread building it
+    var waiting: [UInt64: UInt64] = [:]  // thread → thread it waits for
+  }
+
+  static let state = Locked(State())
+
+  static func begin(_ id: DependencyID, thread: UInt64) {
+    state.withLock {
+      $0.building[thread, default: []].append(id)
+      $0.owners[id.rawValue] = thread
+    }
+  }
+
+  static func end(_ id: DependencyID, thread: UInt64) {
+    state.withLock {
+      $0.building[thread]?.removeLast()
+      if $0.building[thread]?.isEmpty == true { $0.building[thread] = nil }
+      $0.owners[id.rawValue] = nil
+    }
+  }
+
+  static func stopWaiting(thread: UInt64) {
+    _ = state.withLock { $0.waiting.removeValue(forKey: thread) }
+  }
+
+  /// Records that `thread` waits for `owner`; returns the chain of defaults if that closes a cycle.
+  static func wait(for id: DependencyID, owner: UInt64, thread: UInt64) -> [DependencyID]? {
+    state.withLock { state in
+      var current = owner
+      var visited: Set<UInt64> = []
+      while visited.insert(current).inserted {
+        if current == thread {
+          return state.building[thread] ?? []
+        }
+        guard let next = state.waiting[current] else { break }
+        current = next
+      }
+      state.waiting[thread] = owner
+      return nil
+    }
+  }
+}

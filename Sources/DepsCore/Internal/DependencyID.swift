@@ -1,0 +1,28 @@
+/// The identity of a dependency: its key type.
+///
+/// Equality and hashing use the key type alone; the metatype is kept to name the key in
+/// diagnostics and to build its default.
+package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // @unchecked: a metatype is an immutable, process-wide value; the key types hold no state.
+  package let rawValue: ObjectIdentifier
+  package let keyType: any DependencyKey.Type
+
+  package init<Key: DependencyKey>(_ key: Key.Type) {
+    self.rawValue = ObjectIdentifier(key)
+    self.keyType = key
+  }
+
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+  package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+  /// The key type's name as the user wrote it, without the module prefix.
+  package var description: String { String(describing: keyType) }
+
+  /// Builds the value a read gets when nobody set one: `testValue` in tests, `defaultValue` elsewhere.
+  package func makeDefault(context: DependencyContext) -> AnyValueBox {
+    func build<Key: DependencyKey>(_: Key.Type) -> AnyValueBox {
+      ValueBox<Key.Value>(context == .test ? Key.testValue : Key.defaultValue)
+    }
+    return build(keyType)
+  }
+}

@@ -1,0 +1,36 @@
+/// The operations both modules' environments expose, on the node that holds their values.
+extension DependencyNode {
+  /// Sets the dependency at `keyPath` on this node.
+  package func set<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
+    var dependencies = Dependencies(reader: self)
+    dependencies[keyPath: keyPath] = value
+    set(dependencies.writes.values)
+  }
+
+  /// Sets the dependency whose key is `key` on this node.
+  package func set<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) {
+    set(CollectionOfOne(Entry(id: DependencyID(key), box: ValueBox(value))))
+  }
+
+  /// Reads `keyPath` at this node.
+  @inline(__always)
+  package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+    Dependencies(reader: self)[keyPath: keyPath]
+  }
+
+  /// Aliases `dependency` to `reference` on this node and below.
+  package func alias(_ dependency: AnyKeyPath, to reference: AnyKeyPath) {
+    guard
+      let alias = KeyPathResolution.id(for: dependency, reader: self),
+      let target = KeyPathResolution.id(for: reference, reader: self)
+    else { return }
+    addAlias(alias, to: target)
+  }
+
+  /// Declares the aliases of `builder` on this node, in order.
+  package func alias<Environment>(_ builder: AliasBuilder<Environment>) {
+    for pair in builder.pairs {
+      alias(pair.alias.keyPath, to: pair.reference.keyPath)
+    }
+  }
+}

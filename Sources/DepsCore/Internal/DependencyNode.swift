@@ -1,0 +1,219 @@
+/// One scope of dependency values: a node of a ``ComposableEnvironment`` tree, or the process-wide
+/// store of `GlobalDeps`.
+///
+/// A node holds the values and aliases set on it and a strong reference to its parent node. A
+/// read resolves against the node's path to the root: within a group of aliased dependencies,
+/// the nearest node that set any member wins, and within one node the latest write wins; with no
+/// value set anywhere, the root's lazily built default. Resolved reads are cached per thread, so
+/// a read costs the same at any depth; any write invalidates those caches.
+package final class DependencyNode: DependencyReader {
+  private static let serials = Locked<UInt64>(0)
+
+  /// Identifies the node for the read caches; never reused, unlike an object address.
+  package let serial: UInt64
+
+  /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
+  package let ownerName: String
+
+  private let state: Locked<State>
+
+  private struct State {
+    var parent: DependencyNode?
+    var values: [ObjectIdentifier: Entry] = [:]
+    var aliases = AliasTable()
+    var defaults: DefaultValues?
+  }
+
+  /// Creates a node under `parent` holding `values`.
+  ///
+  /// A new node has nothing cached anywhere, so setting its first values invalidates no reads.
+  package init(ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = []) {
+    self.serial = Self.serials.withLock { value -> UInt64 in
+      value += 1
+      return value
+    }
+    self.ownerName = ownerName
+    var state = State(parent: parent)
+    for entry in values { state.values[entry.id.rawValue] = entry }
+    self.state = Locked(state)
+  }
+
+  // MARK: Reading
+
+  /// The value of `key` at this node.
+  @inline(__always)
+  package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    let generation = DependencyGeneration.current
+    let cacheKey = ThreadReadCache.Key(scope: serial, key: ObjectIdentifier(key))
+    return ThreadReadCache.withCurrent { cache in
+      if let box = cache.lookup(cacheKey, generation: generation) {
+        // Only a `ValueBox<Key.Value>` is ever cached under this key (checked below).
+        return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
+      }
+      let box = typedBox(for: key)
+      cache.store(box, for: cacheKey, generation: generation)
+      return box.value
+    }
+  }
+
+  private func typedBox<Key: DependencyKey>(for key: Key.Type) -> ValueBox<Key.Value> {
+    let resolution = resolve(DependencyID(key))
+    if let box = resolution.box as? ValueBox<Key.Value> { return box }
+    runtimeWarn(
+      """
+      \(Key.self) reads \(resolution.source.id), whose value is not a \(Key.Value.self).
+
+      Aliased dependencies must have the same value type. To fix: alias \(Key.self) to a dependency \
+      of type \(Key.Value.self).
+      """)
+    return rootDefaults().value(for: DependencyID(key)) as! ValueBox<Key.Value>
+  }
+
+  /// Where a resolved value came from.
+  package struct Resolution {
+    package enum Origin: Equatable {
+      /// Set on the node at `distance` steps up from the reading node (0: the node itself).
+      case set(distance: Int, ownerName: String)
+      /// Nobody set it: the default.
+      case `default`
+    }
+    package var box: AnyValueBox
+    /// The dependency that was set, or whose default was read.
+    package var source: Entry
+    package var origin: Origin
+  }
+
+  /// Resolves `id` at this node, walking to the root. Locks each node in turn, never two at once,
+  /// and builds a default (user code) with no lock held.
+  package func resolve(_ id: DependencyID) -> Resolution {
+    let path = self.path()
+    let aliases = Self.effectiveAliases(path)
+    let group = aliases.group(of: id)
+    for (distance, level) in path.enumerated() {
+      var best: Entry?
+      for member in group {
+        if let entry = level.values[member.rawValue], entry.sequence > (best?.sequence ?? 0) {
+          best = entry
+        }
+      }
+      if let best {
+        return Resolution(
+          box: best.box, source: best, origin: .set(distance: distance, ownerName: level.node.ownerName))
+      }
+    }
+    let canonical = aliases.canonical(id)
+    let box = path.last!.node.rootDefaults().value(for: canonical)
+    return Resolution(box: box, source: Entry(id: canonical, box: box), origin: .default)
+  }
+
+  private struct Level {
+    var node: DependencyNode
+    var values: [ObjectIdentifier: Entry]
+    var aliases: AliasTable
+  }
+
+  /// This node and its ancestors, nearest first, as they are now.
+  private func path() -> [Level] {
+    var levels: [Level] = []
+    var next: DependencyNode? = self
+    while let node = next {
+      let (parent, values, aliases) = node.state.withLock { ($0.parent, $0.values, $0.aliases) }
+      levels.append(Level(node: node, values: values, aliases: aliases))
+      next = parent
+    }
+    return levels
+  }
+
+  private static func effectiveAliases(_ path: [Level]) -> AliasTable {
+    var table = AliasTable()
+    for level in path.reversed() where !level.aliases.isEmpty {
+      table.merge(level.aliases)
+    }
+    return table
+  }
+
+  /// The aliases in force at this node: its ancestors' and its own.
+  package var effectiveAliases: AliasTable { Self.effectiveAliases(path()) }
+
+  private func rootDefaults() -> DefaultValues {
+    var root = self
+    while let parent = root.parent { root = parent }
+    return root.state.withLock { state in
+      if let defaults = state.defaults { return defaults }
+      let defaults = DefaultValues()
+      state.defaults = defaults
+      return defaults
+    }
+  }
+
+  // MARK: Writing
+
+  /// The node this one inherits from.
+  package var parent: DependencyNode? { state.withLock(\.parent) }
+
+  /// Sets `entries` on this node; each holds here and below until a descendant sets its own.
+  package func set(_ entries: some Sequence<Entry>) {
+    state.withLock { state in
+      for entry in entries { state.values[entry.id.rawValue] = entry }
+    }
+    DependencyGeneration.advance()
+  }
+
+  /// The values set on this node itself.
+  package var ownValues: [Entry] {
+    state.withLock { Array($0.values.values) }.sorted { $0.sequence < $1.sequence }
+  }
+
+  /// The aliases declared on this node itself.
+  package var ownAliases: AliasTable { state.withLock(\.aliases) }
+
+  /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
+  /// the aliases in force here; a refused alias gets a runtime warning.
+  @discardableResult
+  package func addAlias(_ alias: DependencyID, to reference: DependencyID) -> AliasTable.Outcome {
+    var effective = parent.map(\.effectiveAliases) ?? AliasTable()
+    effective.merge(ownAliases)
+    let outcome = effective.add(alias, to: reference)
+    AliasTable.warnIfRefused(outcome, alias: alias, reference: reference)
+    guard outcome == .added else { return outcome }
+    state.withLock { _ = $0.aliases.add(alias, to: reference) }
+    DependencyGeneration.advance()
+    return outcome
+  }
+
+  /// Makes `parent` this node's parent, unless it has one or `parent` is this node's descendant.
+  ///
+  /// - Returns: Whether the node was attached.
+  @discardableResult
+  package func attach(to parent: DependencyNode) -> Bool {
+    var ancestor: DependencyNode? = parent
+    while let node = ancestor {
+      if node === self { return false }
+      ancestor = node.parent
+    }
+    let attached = state.withLock { state -> Bool in
+      guard state.parent == nil else { return false }
+      state.parent = parent
+      // The tree's defaults are the root's from now on.
+      state.defaults = nil
+      return true
+    }
+    if attached { DependencyGeneration.advance() }
+    return attached
+  }
+
+  /// Forgets every value set on this node and every default it built.
+  package func reset() {
+    state.withLock { state in
+      state.values = [:]
+      state.defaults = nil
+    }
+    DependencyGeneration.advance()
+  }
+
+  /// Forgets every alias declared on this node.
+  package func clearAliases() {
+    state.withLock { $0.aliases = AliasTable() }
+    DependencyGeneration.advance()
+  }
+}

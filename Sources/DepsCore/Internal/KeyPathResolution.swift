@@ -1,0 +1,70 @@
+/// A key path into ``Dependencies``, kept to be resolved later.
+///
+/// Key paths are immutable; the ones this library stores point at `Dependencies` properties,
+/// which capture no state.
+package struct DependencyKeyPath: @unchecked Sendable, Hashable {
+  // @unchecked: key path objects are immutable once built.
+  package let keyPath: AnyKeyPath
+
+  package init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+}
+
+/// Learns which ``DependencyKey`` a `Dependencies` property reads, once per key path.
+package enum KeyPathResolution {
+  private static let cache = Locked<[DependencyKeyPath: DependencyID]>([:])
+
+  /// The key that `keyPath`'s getter reads, or `nil` with a runtime warning when it reads no key
+  /// or several.
+  ///
+  /// The first resolution reads the property through `reader` (which may build its default).
+  package static func id(for keyPath: AnyKeyPath, reader: any DependencyReader) -> DependencyID? {
+    let key = DependencyKeyPath(keyPath)
+    if let id = cache.withLock({ $0[key] }) { return id }
+    let recorder = KeyRecorder()
+    let probe = Dependencies(reader: reader, recorder: recorder)
+    _ = probe[keyPath: keyPath]
+    let keys = recorder.recorded
+    guard let first = keys.first, keys.allSatisfy({ $0 == first }) else {
+      let read = keys.isEmpty ? "no DependencyKey" : keys.map(\.description).joined(separator: ", ")
+      runtimeWarn(
+        """
+        \(keyPath) cannot be aliased: its getter reads \(read).
+
+        An alias joins two dependencies, so each key path must be a Dependencies property that reads \
+        exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
+        """)
+      return nil
+    }
+    cache.withLock { $0[key] = first }
+    return first
+  }
+}
+
+/// The aliases an environment declares for a derived child, built by chaining ``alias(_:to:)``.
+///
+/// ```swift
+/// @Derived<FeatureEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) })
+/// var feature
+/// ```
+public struct AliasBuilder<Environment>: Sendable {
+  /// The declared `(alias, reference)` pairs, in order.
+  package private(set) var pairs: [(alias: DependencyKeyPath, reference: DependencyKeyPath)] = []
+
+  package init() {}
+
+  /// Makes `dependency` an alias of `reference` in the child: reading or setting either reads or
+  /// sets both, and while neither is set both read `reference`'s default.
+  ///
+  /// - Parameters:
+  ///   - dependency: The dependency the child reads under another name.
+  ///   - reference: The dependency it stands for.
+  /// - Returns: The builder with the alias added, to chain further aliases.
+  public func alias<Value>(
+    _ dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) -> Self {
+    var copy = self
+    copy.pairs.append((DependencyKeyPath(dependency), DependencyKeyPath(reference)))
+    return copy
+  }
+}

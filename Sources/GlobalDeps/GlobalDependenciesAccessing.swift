@@ -1,0 +1,100 @@
+import DepsCore
+
+/// A type that reads and writes the process-wide dependency store.
+///
+/// Conform any type to get the environment API: ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)``,
+/// ``aliasing(_:to:)``, and the implicit subscript. Every conforming value sees the same store:
+/// a value set through one is seen through all of them, and by every ``Dependency``.
+///
+/// ```swift
+/// struct AppEnvironment: GlobalEnvironment {
+///   @Dependency(\.apiClient) var apiClient
+/// }
+///
+/// let environment = AppEnvironment().with(\.apiClient, .live)
+/// ```
+public protocol GlobalDependenciesAccessing {}
+
+/// An environment that reads the process-wide dependency store and that reducers can create on
+/// their own, as environment-less pullbacks do.
+public protocol GlobalEnvironment: GlobalDependenciesAccessing {
+  /// Creates the environment. It holds no dependency values of its own: they live in the store.
+  init()
+}
+
+extension GlobalDependenciesAccessing {
+  /// Sets the dependency at `keyPath` in the process-wide store.
+  ///
+  /// The value is seen by every environment and every ``Dependency`` of the process, except inside
+  /// a ``withDependencies(_:operation:)`` scope that overrides it.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The `Dependencies` property to set.
+  ///   - value: The new value.
+  /// - Returns: This environment, to chain further calls.
+  @discardableResult
+  public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
+    GlobalStore.node.set(keyPath, value)
+    return self
+  }
+
+  /// Sets the dependency whose key is `key` in the process-wide store.
+  ///
+  /// ```swift
+  /// AppEnvironment().with(APIClient.self, .mock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The dependency's key type, or a type that is its own key.
+  ///   - value: The new value.
+  /// - Returns: This environment, to chain further calls.
+  @discardableResult
+  public func with<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
+    GlobalStore.node.set(key, value)
+    return self
+  }
+
+  /// Makes `dependency` an alias of `reference`, process-wide.
+  ///
+  /// From then on the two are one dependency: setting either sets both, reading either reads the
+  /// same value, and while neither is set both read `reference`'s default. An alias that would
+  /// make a cycle is refused with a runtime warning. ``Dependencies/clearAliases()`` removes all
+  /// aliases.
+  ///
+  /// - Parameters:
+  ///   - dependency: The dependency to read under another name.
+  ///   - reference: The dependency it stands for.
+  /// - Returns: This environment, to chain further calls.
+  @discardableResult
+  public func aliasing<Value>(
+    _ dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) -> Self {
+    GlobalStore.node.alias(dependency, to: reference)
+    return self
+  }
+
+  /// Reads or writes the dependency at `keyPath`: `environment[\.mainQueue]`.
+  ///
+  /// Reads see the ``withDependencies(_:operation:)`` scope in force; writes go to the
+  /// process-wide store.
+  public subscript<Value>(keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
+    get { Dependencies(reader: GlobalReader.current)[keyPath: keyPath] }
+    nonmutating set { GlobalStore.node.set(keyPath, newValue) }
+  }
+}
+
+extension Dependencies {
+  /// Sets every dependency of the process-wide store back to its default.
+  ///
+  /// Values set with `with` are forgotten and defaults are built anew on their next read. Aliases
+  /// stay; ``clearAliases()`` removes them.
+  public static func reset() {
+    GlobalStore.node.reset()
+  }
+
+  /// Removes every process-wide alias, including those declared by `@Derived(aliases:)`.
+  public static func clearAliases() {
+    GlobalStore.node.clearAliases()
+  }
+}

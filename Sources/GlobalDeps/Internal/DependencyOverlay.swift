@@ -1,0 +1,82 @@
+import DepsCore
+
+/// The overrides of one `withDependencies` scope, over those of the scopes around it.
+///
+/// An overlay is immutable and reads through a node whose parent is the enclosing scope's node,
+/// or the store's: the store itself is never written, so parallel tasks and tests each see only
+/// their own overrides.
+final class DependencyOverlay: Sendable {
+  /// The scope in force for the current task and its child tasks.
+  @TaskLocal static var current: DependencyOverlay?
+
+  /// Resolves reads: this scope's values, then the enclosing scopes', then the store's.
+  let node: DependencyNode
+
+  /// The scope this one was made inside of.
+  let parent: DependencyOverlay?
+
+  /// This scope's own writes, oldest first.
+  let ownEntries: [Entry]
+
+  /// Nodes that put this scope's values over another scope's, by that scope's node serial.
+  private let layered = Locked<[UInt64: DependencyNode]>([:])
+
+  init(parent: DependencyOverlay?, writes: some Sequence<Entry>) {
+    self.parent = parent
+    self.ownEntries = writes.sorted { $0.sequence < $1.sequence }
+    self.node = DependencyNode(
+      ownerName: "withDependencies", parent: parent?.node ?? GlobalStore.node, values: ownEntries)
+  }
+
+  /// Whether `other` is this scope or one around it.
+  func contains(_ other: DependencyOverlay) -> Bool {
+    var scope: DependencyOverlay? = self
+    while let current = scope {
+      if current === other { return true }
+      scope = current.parent
+    }
+    return false
+  }
+
+  /// Every value of this scope and the scopes around it, oldest first.
+  var allEntries: [Entry] {
+    (parent?.allEntries ?? []) + ownEntries
+  }
+
+  /// A node whose reads see this scope's values first, then `other`'s, then the store's.
+  func layered(over other: DependencyOverlay) -> DependencyNode {
+    if contains(other) { return node }
+    return layered.withLock { nodes in
+      if let node = nodes[other.node.serial] { return node }
+      let node = DependencyNode(ownerName: "withDependencies", parent: other.node, values: allEntries)
+      nodes[other.node.serial] = node
+      return node
+    }
+  }
+}
+
+/// Reads the store through the `withDependencies` scope in force, and through the scope that was
+/// in force when the reader was made (for `@Dependency` used later, outside that scope).
+struct GlobalReader: DependencyReader {
+  let captured: DependencyOverlay?
+
+  init(captured: DependencyOverlay?) { self.captured = captured }
+
+  /// A reader for the scope in force now.
+  static var current: GlobalReader { GlobalReader(captured: DependencyOverlay.current) }
+
+  @inline(__always)
+  var node: DependencyNode {
+    switch (DependencyOverlay.current, captured) {
+    case (nil, nil): GlobalStore.node
+    case (let current?, nil): current.node
+    case (nil, let captured?): captured.node
+    case (let current?, let captured?): current.layered(over: captured)
+    }
+  }
+
+  @inline(__always)
+  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    node.read(key)
+  }
+}

@@ -1,0 +1,58 @@
+import DepsCore
+
+/// Runs `operation` with dependencies overridden for the current task and its child tasks.
+///
+/// The process-wide store is untouched: other tasks, and parallel tests, see their own values.
+/// Scopes nest: an inner scope sees the outer scope's overrides and adds its own.
+///
+/// ```swift
+/// let fact = withDependencies {
+///   $0.numberFact = .mock
+/// } operation: {
+///   FeatureModel().loadFact()
+/// }
+/// ```
+///
+/// - Parameters:
+///   - update: Sets the overrides. Reads inside it see the values in force around the scope.
+///   - operation: Runs with the overrides in force.
+/// - Returns: What `operation` returns.
+public func withDependencies<R>(
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  let overlay = try makeOverlay(update)
+  return try DependencyOverlay.$current.withValue(overlay, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with dependencies overridden for the current task and its
+/// child tasks.
+///
+/// ```swift
+/// await withDependencies {
+///   $0.numberFact = .mock
+/// } operation: {
+///   await store.send(.factButtonTapped)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - isolation: The actor `operation` runs on; inferred.
+///   - update: Sets the overrides. Reads inside it see the values in force around the scope.
+///   - operation: Runs with the overrides in force.
+/// - Returns: What `operation` returns.
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  let overlay = try makeOverlay(update)
+  return try await DependencyOverlay.$current.withValue(overlay, operation: operation, isolation: isolation)
+}
+
+private func makeOverlay(_ update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
+  let parent = DependencyOverlay.current
+  var dependencies = Dependencies(reader: GlobalReader(captured: parent))
+  try update(&dependencies)
+  return DependencyOverlay(parent: parent, writes: dependencies.writes.values)
+}
