@@ -1,0 +1,73 @@
+import GlobalDeps
+import Synchronization
+
+struct APIClient: Sendable, DependencyKey {
+  var name: String
+  static let defaultValue = APIClient(name: "live")
+  static let testValue = APIClient(name: "test")
+}
+
+enum IntKey: DependencyKey { static let defaultValue = 0 }
+enum MainQueueKey: DependencyKey { static let defaultValue = "main-queue" }
+enum MainKey: DependencyKey { static let defaultValue = "main" }
+enum SchedulerKey: DependencyKey { static let defaultValue = "scheduler" }
+enum GreetingKey: DependencyKey {
+  // A default that reads another dependency.
+  static var defaultValue: String { "hello from \(Dependency(\.mainQueue).wrappedValue)" }
+}
+
+final class Tracker: Sendable {
+  static let built = Atomic<Int>(0)
+  init() { Self.built.add(1, ordering: .relaxed) }
+}
+enum TrackerKey: DependencyKey {
+  static var defaultValue: Tracker { Tracker() }
+}
+
+extension Dependencies {
+  var int: Int {
+    get { self[IntKey.self] }
+    set { self[IntKey.self] = newValue }
+  }
+  var mainQueue: String {
+    get { self[MainQueueKey.self] }
+    set { self[MainQueueKey.self] = newValue }
+  }
+  var main: String {
+    get { self[MainKey.self] }
+    set { self[MainKey.self] = newValue }
+  }
+  var scheduler: String {
+    get { self[SchedulerKey.self] }
+    set { self[SchedulerKey.self] = newValue }
+  }
+  var greeting: String {
+    get { self[GreetingKey.self] }
+    set { self[GreetingKey.self] = newValue }
+  }
+  var tracker: Tracker { self[TrackerKey.self] }
+}
+
+struct AppEnvironment: GlobalEnvironment {
+  @Dependency(\.int) var int
+  @Dependency(APIClient.self) var apiClient
+  @Derived var child: ChildEnvironment
+  @Derived<AliasedEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) }) var aliased
+}
+
+struct ChildEnvironment: GlobalEnvironment {
+  @Dependency(\.int) var int
+  // Recursive: a child that derives its parent.
+  @Derived var parent: AppEnvironment
+}
+
+struct AliasedEnvironment: GlobalEnvironment {
+  @Dependency(\.main) var main
+  @Dependency(\.mainQueue) var mainQueue
+}
+
+/// Not an environment: `@Dependency` works in any type.
+struct FeatureModel: Sendable {
+  @Dependency(\.int) var int
+  @Dependency(APIClient.self) var apiClient
+}
