@@ -1,0 +1,120 @@
+import DepsCore
+
+/// An environment that holds dependency values for itself and the environments derived from it.
+///
+/// Subclass it, declare dependencies with ``Dependency`` and children with ``Derived``:
+///
+/// ```swift
+/// final class AppEnvironment: ComposableEnvironment {
+///   @Dependency(\.mainQueue) var mainQueue
+///   @Derived var counter: CounterEnvironment
+/// }
+///
+/// let environment = AppEnvironment().with(\.mainQueue, .main)
+/// environment.counter.mainQueue  // .main, inherited
+/// ```
+///
+/// Environments form a tree, like SwiftUI views and their environment: a value set with
+/// ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` on a node holds for that node and every
+/// descendant that does not set its own. Descendants read their ancestors' values as they are
+/// at read time, so setting a value on the root after the tree was read is seen below. Aliases
+/// (``aliasing(_:to:)``) hold for the node that declares them and its descendants.
+///
+/// Reading and writing from several threads at once is safe, and a read costs the same at any
+/// depth. The class is not `Sendable`: Swift 6 would make every subclass restate
+/// `@unchecked Sendable`. Effects should capture the services they need, not the environment.
+@dynamicMemberLookup
+open class ComposableEnvironment {
+  /// The values and aliases set on this environment, and the link to its parent's.
+  package let node: DependencyNode
+
+  /// Children derived by environment-less pullbacks, one per child type.
+  private let pulledBack = Locked<[ObjectIdentifier: ComposableEnvironment]>([:])
+
+  /// Creates a root environment: it reads defaults until values are set on it, and becomes a
+  /// child when another environment derives it.
+  public required init() {
+    self.node = DependencyNode(ownerName: String(describing: Self.self))
+  }
+
+  /// Reads the dependency at `keyPath`: `environment.mainQueue`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
+    node.value(keyPath)
+  }
+
+  /// Reads or writes the dependency at `keyPath`: `environment[\.mainQueue]`.
+  ///
+  /// Setting is the same as ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)``.
+  public subscript<Value>(keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
+    get { node.value(keyPath) }
+    set { node.set(keyPath, newValue) }
+  }
+
+  /// Sets the dependency at `keyPath` for this environment and its descendants.
+  ///
+  /// A descendant that sets its own value keeps it. Calls chain:
+  /// `AppEnvironment().with(\.mainQueue, .main).with(\.uuid, .incrementing)`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The `Dependencies` property to set.
+  ///   - value: The new value.
+  /// - Returns: This environment.
+  @discardableResult
+  public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
+    node.set(keyPath, value)
+    return self
+  }
+
+  /// Sets the dependency whose key is `key` for this environment and its descendants.
+  ///
+  /// ```swift
+  /// AppEnvironment().with(APIClient.self, .mock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The dependency's key type, or a type that is its own key.
+  ///   - value: The new value.
+  /// - Returns: This environment.
+  @discardableResult
+  public func with<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
+    node.set(key, value)
+    return self
+  }
+
+  /// Makes `dependency` an alias of `reference` in this environment and its descendants.
+  ///
+  /// The two are then one dependency: setting either sets both, reading either reads the same
+  /// value, and while neither is set both read `reference`'s default. An alias that would make a
+  /// cycle is refused with a runtime warning naming both dependencies.
+  ///
+  /// - Parameters:
+  ///   - dependency: The dependency to read under another name.
+  ///   - reference: The dependency it stands for.
+  /// - Returns: This environment.
+  @discardableResult
+  public func aliasing<Value>(
+    _ dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) -> Self {
+    node.alias(dependency, to: reference)
+    return self
+  }
+
+  /// The child of type `Child` that environment-less pullbacks use for this environment.
+  ///
+  /// Created on first use and attached to this environment, so each parent environment has its
+  /// own: values set on one parent never reach another parent's child.
+  package func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
+    let key = ObjectIdentifier(Child.self)
+    if let child = pulledBack.withLock({ $0[key] }) {
+      return unsafeDowncast(child, to: Child.self)
+    }
+    let made = Child()
+    made.node.attach(to: node)
+    return pulledBack.withLock { children in
+      if let child = children[key] { return unsafeDowncast(child, to: Child.self) }
+      children[key] = made
+      return made
+    }
+  }
+}

@@ -1,0 +1,2 @@
+@_exported import DepsCore
+@_exported import DepsReducer
