@@ -6,6 +6,7 @@ import Testing
   @Test func swiftTestingIsFoundAtRunTime() {
     #expect(SwiftTestingBridge.isAvailable)
     #expect(SwiftTestingBridge.isTestRunning)
+    #expect(XCTestBridge.isAvailable)
   }
 
   @Test func recordsAnIssueInTheRunningSwiftTestingTest() {
@@ -18,7 +19,26 @@ import Testing
     }
   }
 
-  @Test func printArgs() {
-    print("ARGS", CommandLine.arguments)
+  @Test func recordsFromAChildTaskOfTheTestToo() async {
+    await withKnownIssue {
+      // A task-local test: child tasks see it, so this is still the running test.
+      await Task {
+        reportTestFailure("From a task.", fileID: #fileID, filePath: #filePath, line: 1, column: 1)
+      }.value
+    } matching: { issue in
+      issue.description.contains("From a task.")
+    }
+  }
+
+  @Test func manyIssuesInARowAreEachRecorded() {
+    // Repeats the call so that a mistake in ownership of the bridged values (a double release)
+    // would crash the test process.
+    withKnownIssue {
+      for index in 0..<20 {
+        reportTestFailure("Issue \(index)", fileID: #fileID, filePath: #filePath, line: 1, column: 1)
+      }
+    } matching: { issue in
+      issue.description.contains("Issue ")
+    }
   }
 }
