@@ -1,0 +1,69 @@
+/// What happens when an endpoint built with `unimplemented` is called: the messages and where
+/// they go.
+package struct UnimplementedCall: Sendable {
+  /// The description given to `unimplemented`; may be empty.
+  package var description: String
+  package var fileID: StaticString
+  package var filePath: StaticString
+  package var line: UInt
+  package var column: UInt
+
+  /// Creates the report of a call to the endpoint `description`, made at the given site.
+  package init(
+    _ description: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    self.description = description
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// The name of the endpoint in messages: its description, or where it was built.
+  package var endpointName: String {
+    description.isEmpty ? "The endpoint built at \(fileID):\(line)" : description
+  }
+
+  /// The message of the test failure, and the start of the runtime warning.
+  package var message: String {
+    """
+    Unimplemented: \(endpointName) was called.
+
+    An endpoint built with unimplemented(_:) stands for code that must not run: a test that \
+    reaches it must override the dependency it belongs to. To fix: give the test an \
+    implementation, e.g. env.with(\\.yourDependency, mock) or \
+    withDependencies { $0.yourDependency = mock } operation: { ... }.
+    """
+  }
+
+  /// The runtime warning printed outside tests: the failure message and what the call returned.
+  package func liveWarning(threw: Bool) -> String {
+    message + "\n\n"
+      + (threw
+        ? "Outside tests it threw UnimplementedFailure."
+        : "Outside tests it returned its placeholder.")
+  }
+
+  /// Reports the call: a test failure in a test process, else a runtime warning.
+  package func report(threw: Bool, context: DependencyContext = .current) {
+    switch context {
+    case .test:
+      reportTestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    case .live:
+      runtimeWarn(liveWarning(threw: threw))
+    }
+  }
+
+  /// Reports the call and returns the placeholder, for the endpoints built with one.
+  package func placeholder<Result>(_ placeholder: () -> Result) -> Result {
+    report(threw: false)
+    return placeholder()
+  }
+
+  /// Reports the call and throws ``UnimplementedFailure``, for the endpoints built without a
+  /// placeholder.
+  package func fail() throws(UnimplementedFailure) -> Never {
+    report(threw: true)
+    throw UnimplementedFailure(endpoint: description)
+  }
+}
