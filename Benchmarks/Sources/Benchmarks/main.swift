@@ -1,0 +1,133 @@
+import BenchmarkSupport
+import ComposableDepsBenchmarks
+import GlobalDepsBenchmarks
+import PeerBenchmarks
+
+#if DEBUG
+  print(
+    """
+    WARNING: built in debug; numbers are meaningless. Run:
+      swift run -c release --package-path Benchmarks Benchmarks
+
+    """)
+#endif
+
+let arguments = CommandLine.arguments
+let rounds = Int(arguments.first { $0.hasPrefix("--rounds=") }?.dropFirst(9) ?? "") ?? 15
+/// Target time of one batch; every variant runs one batch per round.
+let batchNanoseconds: UInt64 = 2_000_000
+
+let benchmarks =
+  Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
+  + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+
+// Size each batch to about `batchNanoseconds`, after a warm-up.
+func batchSize(_ benchmark: Benchmark) -> Int {
+  var n = 16
+  while true {
+    let elapsed = measure(n, benchmark.run)
+    if elapsed >= batchNanoseconds / 4 || n >= 1 << 26 {
+      return max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1))))
+    }
+    n *= 4
+  }
+}
+let sizes = benchmarks.map(batchSize)
+
+// Interleave: each round runs every variant once, so machine noise hits all alike.
+var samples = Array(repeating: [Double](), count: benchmarks.count)
+for _ in 0..<rounds {
+  for (index, benchmark) in benchmarks.enumerated() {
+    let elapsed = measure(sizes[index], benchmark.run)
+    samples[index].append(Double(elapsed) / Double(sizes[index]))
+  }
+}
+let medians = samples.map(median)
+func nanoseconds(_ name: String) -> Double {
+  medians[benchmarks.firstIndex { $0.name == name }!]
+}
+
+// Two threads against one, interleaved over rounds as well.
+let scalings = [GlobalDepsBenchmarks.scaling, ComposableDepsBenchmarks.scaling, Baselines.scaling]
+let scalingN = 2_000_000
+var scalingSamples = Array(repeating: [Double](), count: scalings.count)
+for _ in 0..<max(5, rounds / 2) {
+  for (index, scaling) in scalings.enumerated() {
+    let one = throughput(threads: 1, perThread: scalingN, scaling.run)
+    let two = throughput(threads: 2, perThread: scalingN, scaling.run)
+    scalingSamples[index].append(two / one)
+  }
+}
+let scalingMedians = scalingSamples.map(median)
+
+// MARK: Report
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+  guard value.isFinite else { return "n/a" }
+  var text = String(Int((value * pow10(digits)).rounded()))
+  if digits > 0 {
+    while text.count <= digits { text = "0" + text }
+    text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+  }
+  return text
+}
+func pow10(_ digits: Int) -> Double { (0..<digits).reduce(1.0) { result, _ in result * 10 } }
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+  let padding = String(repeating: " ", count: max(0, width - text.count))
+  return left ? text + padding : padding + text
+}
+
+let baselineNames = [Baselines.stored, Baselines.dictionary, Baselines.mutexDictionary, Baselines.taskLocal]
+let nameWidth = benchmarks.map(\.name.count).max()! + 2
+print("Median ns per operation over \(rounds) interleaved rounds; xN = ratio to a baseline in this run.")
+print()
+print(
+  pad("variant", nameWidth, left: true) + pad("ns/op", 10) + pad("x stored", 10) + pad("x dict", 9)
+    + pad("x mutex", 9) + pad("x tasklocal", 12))
+var group = ""
+for (index, benchmark) in benchmarks.enumerated() {
+  if benchmark.group != group {
+    group = benchmark.group
+    print("-- \(group)")
+  }
+  var line = pad(benchmark.name, nameWidth, left: true) + pad(format(medians[index], 2), 10)
+  for (baseline, width) in zip(baselineNames, [10, 9, 9, 12]) {
+    line += pad(format(medians[index] / nanoseconds(baseline), 2), width)
+  }
+  print(line)
+}
+print()
+print("Read throughput, 2 threads / 1 thread (median of \(scalingSamples[0].count) rounds):")
+for (index, scaling) in scalings.enumerated() {
+  print("  " + pad(scaling.name, 40, left: true) + format(scalingMedians[index], 2) + "x")
+}
+print()
+print("Memory per environment node (mallinfo2 uordblks difference over 10,000 nodes):")
+for (name, bytes) in ComposableDepsBenchmarks.memoryPerNode() {
+  print("  " + pad(name, 42, left: true) + format(bytes, 0) + " bytes")
+}
+
+// MARK: Targets
+
+let mutex = nanoseconds(Baselines.mutexDictionary)
+let globalRead = nanoseconds("read, overridden value (@Dependency key path)")
+let composable1 = nanoseconds("read at depth 1 (value set on the root)")
+let composable64 = nanoseconds("read at depth 64 (value set on the root)")
+let pointFree = nanoseconds("@Dependency read")
+let targets: [(String, Double, String, Bool)] = [
+  ("GlobalDeps read / mutex dictionary", globalRead / mutex, "<= 1.2", globalRead / mutex <= 1.2),
+  ("ComposableDeps read / mutex dictionary", composable1 / mutex, "<= 1.5", composable1 / mutex <= 1.5),
+  ("depth-64 read / depth-1 read", composable64 / composable1, "<= 1.2", composable64 / composable1 <= 1.2),
+  ("GlobalDeps 2 threads / 1 thread", scalingMedians[0], ">= 1.5", scalingMedians[0] >= 1.5),
+  ("ComposableDeps 2 threads / 1 thread", scalingMedians[1], ">= 1.5", scalingMedians[1] >= 1.5),
+  (
+    "swift-dependencies read / GlobalDeps read", pointFree / globalRead, ">= 15", pointFree / globalRead >= 15
+  ),
+]
+print()
+print("Targets:")
+for (name, value, goal, met) in targets {
+  print(
+    "  " + pad(name, 44, left: true) + pad(format(value, 2) + "x", 9) + "  target " + pad(goal, 7, left: true)
+      + (met ? "PASS" : "MISS"))
+}

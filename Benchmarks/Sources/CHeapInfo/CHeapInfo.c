@@ -1,0 +1,16 @@
+#include "CHeapInfo.h"
+
+#if defined(__linux__)
+#include <features.h>
+#endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+long long bench_heap_bytes_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+  return (long long)mallinfo2().uordblks;
+#else
+  return -1;
+#endif
+}

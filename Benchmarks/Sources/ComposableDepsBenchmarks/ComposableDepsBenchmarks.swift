@@ -1,0 +1,99 @@
+import BenchmarkSupport
+import ComposableDeps
+
+private enum ValueKey: DependencyKey { static let defaultValue = 0 }
+private enum WrittenKey: DependencyKey { static let defaultValue = 0 }
+
+extension Dependencies {
+  fileprivate var value: Int {
+    get { self[ValueKey.self] }
+    set { self[ValueKey.self] = newValue }
+  }
+  fileprivate var written: Int {
+    get { self[WrittenKey.self] }
+    set { self[WrittenKey.self] = newValue }
+  }
+}
+
+/// A node of a chain of environments: each derives the next.
+private final class ChainEnvironment: ComposableEnvironment {
+  @Dependency(\.value) var value
+  @Derived var child: ChainEnvironment
+}
+
+/// The environment `depth` steps below `root`.
+private func descendant(of root: ChainEnvironment, depth: Int) -> ChainEnvironment {
+  var node = root
+  for _ in 0..<depth { node = node.child }
+  return node
+}
+
+/// The `ComposableDeps` rows.
+public enum ComposableDepsBenchmarks {
+  public static var all: [Benchmark] {
+    let root = ChainEnvironment().with(\.value, 1)
+    let depths = [1, 8, 64]
+    var benchmarks = depths.map { depth in
+      let node = Unchecked(descendant(of: root, depth: depth))
+      return Benchmark("ComposableDeps", "read at depth \(depth) (value set on the root)") { n in
+        let environment = opaque(node.value)
+        for _ in 0..<n { blackHole(environment.value) }
+      }
+    }
+    let writer = Unchecked(ChainEnvironment())
+    benchmarks.append(
+      Benchmark("ComposableDeps", "with(\\.key, value) write") { n in
+        let environment = opaque(writer.value)
+        for i in 0..<n { environment.with(\.written, i) }
+      })
+    return benchmarks
+  }
+
+  /// The read loop for the two-thread throughput comparison: both threads read one environment.
+  public static var scaling: ScalingBenchmark {
+    let root = ChainEnvironment().with(\.value, 1)
+    let node = Unchecked(descendant(of: root, depth: 8))
+    return ScalingBenchmark("ComposableDeps read (depth 8)") { n, sink in
+      let environment = opaque(node.value)
+      for _ in 0..<n { sink(environment.value) }
+    }
+  }
+
+  /// Heap bytes per environment: bare roots, roots with one value set, and derived children.
+  public static func memoryPerNode(count: Int = 10_000) -> [(String, Double)] {
+    var results: [(String, Double)] = []
+    func perNode(_ build: (inout [ChainEnvironment]) -> Void) -> Double {
+      var environments: [ChainEnvironment] = []
+      environments.reserveCapacity(count + 1)
+      guard let before = heapBytesInUse() else { return .nan }
+      build(&environments)
+      let after = heapBytesInUse()!
+      withExtendedLifetime(environments) {}
+      return Double(after - before) / Double(count)
+    }
+    results.append(
+      (
+        "ComposableEnvironment root, nothing set",
+        perNode { for _ in 0..<count { $0.append(ChainEnvironment()) } }
+      ))
+    results.append(
+      (
+        "root with one value set (with)",
+        perNode { for i in 0..<count { $0.append(ChainEnvironment().with(\.value, i)) } }
+      ))
+    results.append(
+      (
+        "derived child (@Derived, first access)",
+        perNode { environments in
+          let root = ChainEnvironment()
+          environments.append(root)
+          var node = root
+          for _ in 0..<count {
+            node = node.child
+            environments.append(node)
+          }
+        }
+      ))
+    return results
+  }
+}

@@ -1,0 +1,22 @@
+import BenchmarkSupport
+import Swinject
+
+private final class Service {
+  let value: Int
+  init(value: Int) { self.value = value }
+}
+
+/// Rows for Swinject.
+public enum SwinjectBenchmarks {
+  public static var all: [Benchmark] {
+    let container = Container()
+    container.register(Service.self) { _ in Service(value: 1) }.inObjectScope(.container)
+    let shared = Unchecked(container)
+    return [
+      Benchmark("Swinject", "resolve (container scope)") { n in
+        let container = opaque(shared.value)
+        for _ in 0..<n { blackHole(container.resolve(Service.self)!.value) }
+      }
+    ]
+  }
+}
