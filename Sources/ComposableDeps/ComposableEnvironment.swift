@@ -26,7 +26,7 @@ import DepsCore
 @dynamicMemberLookup
 open class ComposableEnvironment {
   /// The values and aliases set on this environment, and the link to its parent's.
-  package let node: DependencyNode
+  @usableFromInline package let node: DependencyNode
 
   /// Children derived by environment-less pullbacks, one per child type.
   private let pulledBack = Locked<[ObjectIdentifier: ComposableEnvironment]>([:])

@@ -13,37 +13,39 @@ import DepsCore
 /// default. To read dependencies outside an environment, use `GlobalDeps`.
 @propertyWrapper
 public struct Dependency<Value> {
-  private let access: DependencyAccess<Value>
+  @usableFromInline let access: DependencyAccessHandle<Value>
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
   /// - Parameter keyPath: The property to read, such as `\.mainQueue`.
   public init(_ keyPath: KeyPath<Dependencies, Value>) {
-    self.access = KeyPathAccess(keyPath)
+    self.access = DependencyAccessHandle(keyPath)
   }
 
   /// Reads the dependency whose key is `key`.
   ///
   /// - Parameter key: The dependency's key type, or a type that is its own key.
   public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.access = KeyAccess<Key>()
+    self.access = DependencyAccessHandle(key)
   }
 
   /// Unavailable: a `ComposableDeps` dependency is read through its enclosing environment.
   @available(
     *, unavailable,
-    message: "@Dependency from ComposableDeps works in ComposableEnvironment subclasses; import GlobalDeps to use it in any type"
+    message:
+      "@Dependency from ComposableDeps works in ComposableEnvironment subclasses; import GlobalDeps to use it in any type"
   )
   public var wrappedValue: Value {
     fatalError("@Dependency from ComposableDeps works in ComposableEnvironment subclasses only.")
   }
 
   /// Reads the dependency from `environment`, the instance that declares the property.
+  @inlinable
   public static subscript<Environment: ComposableEnvironment>(
     _enclosingInstance environment: Environment,
     wrapped wrappedKeyPath: KeyPath<Environment, Value>,
     storage storageKeyPath: KeyPath<Environment, Self>
   ) -> Value {
-    environment[keyPath: storageKeyPath].access.read(Dependencies(reader: environment.node))
+    environment[keyPath: storageKeyPath].access.read(at: environment.node)
   }
 }

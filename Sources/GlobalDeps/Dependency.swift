@@ -15,14 +15,14 @@ import DepsCore
 /// in force when it is read win over those.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-  private let access: DependencyAccess<Value>
-  private let captured: DependencyOverlay?
+  @usableFromInline let access: DependencyAccessHandle<Value>
+  @usableFromInline let captured: DependencyOverlay?
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
   /// - Parameter keyPath: The property to read, such as `\.mainQueue`.
   public init(_ keyPath: KeyPath<Dependencies, Value> & Sendable) {
-    self.access = KeyPathAccess(keyPath)
+    self.access = DependencyAccessHandle(keyPath)
     self.captured = DependencyOverlay.current
   }
 
@@ -30,12 +30,15 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///
   /// - Parameter key: The dependency's key type, or a type that is its own key.
   public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.access = KeyAccess<Key>()
+    self.access = DependencyAccessHandle(key)
     self.captured = DependencyOverlay.current
   }
 
   /// The dependency's current value.
+  @inlinable
   public var wrappedValue: Value {
-    access.read(Dependencies(reader: GlobalReader(captured: captured)))
+    // Unretained: the node outlives the read, and retaining a shared node would make threads
+    // reading at once contend on its reference count.
+    GlobalReader.node(captured: captured)._withUnsafeGuaranteedRef { access.read(at: $0) }
   }
 }

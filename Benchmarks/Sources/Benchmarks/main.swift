@@ -3,6 +3,10 @@ import ComposableDepsBenchmarks
 import GlobalDepsBenchmarks
 import PeerBenchmarks
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 #if DEBUG
   print(
     """
@@ -20,6 +24,19 @@ let batchNanoseconds: UInt64 = 2_000_000
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
   + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+
+// `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
+if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(10) {
+  let iterations = Int(arguments.first { $0.hasPrefix("--iterations=") }?.dropFirst(13) ?? "") ?? 100_000
+  guard let benchmark = benchmarks.first(where: { $0.name.hasPrefix(name) }) else {
+    print("No variant starts with \(name); variants:\n" + benchmarks.map(\.name).joined(separator: "\n"))
+    exit(1)
+  }
+  benchmark.run(16)
+  benchmark.run(iterations)
+  print("ran \(benchmark.name) \(iterations) times")
+  exit(0)
+}
 
 // Size each batch to about `batchNanoseconds`, after a warm-up.
 func batchSize(_ benchmark: Benchmark) -> Int {

@@ -14,3 +14,7 @@ long long bench_heap_bytes_in_use(void) {
   return -1;
 #endif
 }
+
+long bench_sink_total;
+
+void bench_black_hole(long value) { bench_sink_total += value; }

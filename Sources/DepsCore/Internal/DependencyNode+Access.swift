@@ -12,12 +12,6 @@ extension DependencyNode {
     set(CollectionOfOne(Entry(id: DependencyID(key), box: ValueBox(value))))
   }
 
-  /// Reads `keyPath` at this node.
-  @inline(__always)
-  package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    Dependencies(reader: self)[keyPath: keyPath]
-  }
-
   /// Aliases `dependency` to `reference` on this node and below.
   package func alias(_ dependency: AnyKeyPath, to reference: AnyKeyPath) {
     guard

@@ -6,11 +6,12 @@
 /// the nearest node that set any member wins, and within one node the latest write wins; with no
 /// value set anywhere, the root's lazily built default. Resolved reads are cached per thread, so
 /// a read costs the same at any depth; any write invalidates those caches.
+@usableFromInline
 package final class DependencyNode: DependencyReader {
   private static let serials = Locked<UInt64>(0)
 
   /// Identifies the node for the read caches; never reused, unlike an object address.
-  package let serial: UInt64
+  @usableFromInline package let serial: UInt64
 
   /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
   package let ownerName: String
@@ -41,19 +42,60 @@ package final class DependencyNode: DependencyReader {
   // MARK: Reading
 
   /// The value of `key` at this node.
+  ///
+  /// A hit in the thread's cache takes no lock and retains nothing; see ``ThreadReadCache``.
   @inline(__always)
   package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     let generation = DependencyGeneration.current
-    let cacheKey = ThreadReadCache.Key(scope: serial, key: ObjectIdentifier(key))
-    return ThreadReadCache.withCurrent { cache in
-      if let box = cache.lookup(cacheKey, generation: generation) {
-        // Only a `ValueBox<Key.Value>` is ever cached under this key (checked below).
-        return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
-      }
-      let box = typedBox(for: key)
-      cache.store(box, for: cacheKey, generation: generation)
-      return box.value
+    let cacheKey = UInt(bitPattern: ObjectIdentifier(key))
+    let hit = ThreadReadCache.current._withUnsafeGuaranteedRef {
+      $0.lookup(scope: serial, key: cacheKey, generation: generation)
     }
+    if let hit {
+      // Only a `ValueBox<Key.Value>` is ever cached under a key type (checked in `typedBox`).
+      return hit._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ValueBox<Key.Value>.self).value }
+    }
+    return readMissing(key, generation: generation)
+  }
+
+  @inline(never)
+  private func readMissing<Key: DependencyKey>(_ key: Key.Type, generation: UInt64) -> Key.Value {
+    let box = typedBox(for: key)
+    ThreadReadCache.withCurrent { cache in
+      cache.store(
+        box, scope: serial, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
+    }
+    return box.value
+  }
+
+  /// The value of the `Dependencies` property at `keyPath` at this node.
+  ///
+  /// The getter runs on a thread's first read after a write; its result is cached for that thread
+  /// like a key's value, so a read through a key path costs what a read by key costs.
+  @inline(__always)
+  package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+    let generation = DependencyGeneration.current
+    let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
+    let hit = ThreadReadCache.current._withUnsafeGuaranteedRef {
+      $0.lookup(scope: serial, key: cacheKey, generation: generation)
+    }
+    if let hit {
+      // Only a `KeyPathResultBox<Value>` is ever cached under a key path of this type.
+      return hit._withUnsafeGuaranteedRef { unsafeDowncast($0, to: KeyPathResultBox<Value>.self).value }
+    }
+    return valueMissing(keyPath, generation: generation)
+  }
+
+  @inline(never)
+  private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>, generation: UInt64) -> Value {
+    let value = Dependencies(reader: self)[keyPath: keyPath]
+    ThreadReadCache.withCurrent { cache in
+      // The cache keeps the key path alive, so its address names it while the entry lives.
+      cache.store(
+        KeyPathResultBox(value), scope: serial, key: UInt(bitPattern: ObjectIdentifier(keyPath)),
+        owner: keyPath, generation: generation)
+    }
+    return value
   }
 
   private func typedBox<Key: DependencyKey>(for key: Key.Type) -> ValueBox<Key.Value> {

@@ -2,6 +2,7 @@
 ///
 /// Values are boxed once when set or built, so reads pass a reference around instead of copying
 /// an existential, and a cache hit is an unchecked downcast to the key's ``ValueBox``.
+@usableFromInline
 package class AnyValueBox: @unchecked Sendable {
   // @unchecked: the base class has no stored state; subclasses only hold a `let` Sendable value.
   package var valueDescription: String { "" }

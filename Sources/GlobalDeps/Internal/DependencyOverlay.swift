@@ -1,10 +1,15 @@
 import DepsCore
 
+#if canImport(Synchronization) && !canImport(Darwin)
+  import Synchronization
+#endif
+
 /// The overrides of one `withDependencies` scope, over those of the scopes around it.
 ///
 /// An overlay is immutable and reads through a node whose parent is the enclosing scope's node,
 /// or the store's: the store itself is never written, so parallel tasks and tests each see only
 /// their own overrides.
+@usableFromInline
 final class DependencyOverlay: Sendable {
   /// The scope in force for the current task and its child tasks.
   @TaskLocal static var current: DependencyOverlay?
@@ -21,11 +26,33 @@ final class DependencyOverlay: Sendable {
   /// Nodes that put this scope's values over another scope's, by that scope's node serial.
   private let layered = Locked<[UInt64: DependencyNode]>([:])
 
+  #if canImport(Synchronization) && !canImport(Darwin)
+    /// How many overlays are alive. A task-local binding holds its overlay, so while this is zero
+    /// no task or thread can have one in force, and reads skip the task-local lookup.
+    private static let alive = Atomic<Int>(0)
+
+    /// Whether some overlay may be in force somewhere (always `true` where there is no counter).
+    @inline(__always)
+    static var mayBeInForce: Bool { alive.load(ordering: .acquiring) != 0 }
+  #else
+    @inline(__always)
+    static var mayBeInForce: Bool { true }
+  #endif
+
   init(parent: DependencyOverlay?, writes: some Sequence<Entry>) {
+    #if canImport(Synchronization) && !canImport(Darwin)
+      Self.alive.add(1, ordering: .releasing)
+    #endif
     self.parent = parent
     self.ownEntries = writes.sorted { $0.sequence < $1.sequence }
     self.node = DependencyNode(
       ownerName: "withDependencies", parent: parent?.node ?? GlobalStore.node, values: ownEntries)
+  }
+
+  deinit {
+    #if canImport(Synchronization) && !canImport(Darwin)
+      Self.alive.subtract(1, ordering: .releasing)
+    #endif
   }
 
   /// Whether `other` is this scope or one around it.
@@ -57,6 +84,7 @@ final class DependencyOverlay: Sendable {
 
 /// Reads the store through the `withDependencies` scope in force, and through the scope that was
 /// in force when the reader was made (for `@Dependency` used later, outside that scope).
+@usableFromInline
 struct GlobalReader: DependencyReader {
   let captured: DependencyOverlay?
 
@@ -65,8 +93,24 @@ struct GlobalReader: DependencyReader {
   /// A reader for the scope in force now.
   static var current: GlobalReader { GlobalReader(captured: DependencyOverlay.current) }
 
+  /// The node a read resolves against, unretained: the store's node lives forever, and a scope's
+  /// nodes live as long as the scope, which outlasts any read made in it or through a captured
+  /// overlay.
+  @usableFromInline
+  static func node(captured: DependencyOverlay?) -> Unmanaged<DependencyNode> {
+    if captured == nil && !DependencyOverlay.mayBeInForce { return storeNode }
+    return .passUnretained(GlobalReader(captured: captured).scopedNode)
+  }
+
+  private static let storeNode = Unmanaged.passUnretained(GlobalStore.node)
+
   @inline(__always)
   var node: DependencyNode {
+    if captured == nil && !DependencyOverlay.mayBeInForce { return GlobalStore.node }
+    return scopedNode
+  }
+
+  private var scopedNode: DependencyNode {
     switch (DependencyOverlay.current, captured) {
     case (nil, nil): GlobalStore.node
     case (let current?, nil): current.node
