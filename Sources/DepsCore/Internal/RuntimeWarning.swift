@@ -9,36 +9,24 @@
 
 /// Where runtime warnings go. Tests of the library swap in a recorder to assert exact text.
 package enum RuntimeWarnings {
-  private static let state = Locked(State())
+  private static let seen = Locked<Set<String>>([])
 
-  private struct State {
-    var seen: Set<String> = []
-    var observers: [UInt64: @Sendable (String) -> Void] = [:]
-    var nextObserver: UInt64 = 0
-  }
+  /// Collects the warnings of a `recording` call; task-local, so tests running in parallel each
+  /// see only their own warnings.
+  @TaskLocal private static var recorder: Locked<[String]>?
 
   /// Emits `message` once per process: the same misuse at the same site is reported once, not once per read.
   package static func warn(_ message: String) {
-    let (isNew, observers) = state.withLock { state -> (Bool, [@Sendable (String) -> Void]) in
-      let isNew = state.seen.insert(message).inserted
-      return (isNew, Array(state.observers.values))
-    }
-    // Observers see every warning, repeated or not, so tests do not depend on what ran before them.
-    for observer in observers { observer(message) }
-    guard isNew else { return }
+    // A recording sees every warning, repeated or not, so tests do not depend on what ran before them.
+    recorder?.withLock { $0.append(message) }
+    guard seen.withLock({ $0.insert(message).inserted }) else { return }
     emit(message)
   }
 
-  /// Calls `body` and returns the warnings emitted meanwhile (by any thread) together with its result.
+  /// Calls `body` and returns the warnings it emitted on its task (and child tasks) with its result.
   package static func recording<R>(_ body: () throws -> R) rethrows -> (R, [String]) {
     let recorded = Locked<[String]>([])
-    let token = state.withLock { state -> UInt64 in
-      state.nextObserver += 1
-      state.observers[state.nextObserver] = { message in recorded.withLock { $0.append(message) } }
-      return state.nextObserver
-    }
-    defer { _ = state.withLock { $0.observers.removeValue(forKey: token) } }
-    let result = try body()
+    let result = try $recorder.withValue(recorded, operation: body)
     return (result, recorded.withLock { $0 })
   }
 
@@ -48,13 +36,7 @@ package enum RuntimeWarnings {
     _ body: () async throws -> R
   ) async rethrows -> (R, [String]) {
     let recorded = Locked<[String]>([])
-    let token = state.withLock { state -> UInt64 in
-      state.nextObserver += 1
-      state.observers[state.nextObserver] = { message in recorded.withLock { $0.append(message) } }
-      return state.nextObserver
-    }
-    defer { _ = state.withLock { $0.observers.removeValue(forKey: token) } }
-    let result = try await body()
+    let result = try await $recorder.withValue(recorded, operation: body, isolation: isolation)
     return (result, recorded.withLock { $0 })
   }
 
