@@ -15,35 +15,32 @@
 /// distinct message is printed once per process (to stderr, and to the runtime-issues log on Apple
 /// platforms). Tests swap in a recorder with ``recording(_:)`` to assert the exact text.
 package enum ReducerWarnings {
-  private static let state = ReducerLock(State())
+  private static let seen = ReducerLock<Set<String>>([])
 
-  private struct State {
-    var seen: Set<String> = []
-    var observers: [UInt64: @Sendable (String) -> Void] = [:]
-    var nextObserver: UInt64 = 0
-  }
+  /// Where warnings go instead of the log while ``recording(_:)`` runs, for this task and the
+  /// tasks it creates. Task-local, so tests running in parallel do not see each other's warnings.
+  @TaskLocal private static var recorder: ReducerLock<[String]>?
 
-  /// Emits `message` once per process; recorders see every occurrence.
+  /// Emits `message` once per process, or records it (every time) while recording.
   package static func warn(_ message: String) {
-    let (isNew, observers) = state.withLock { state -> (Bool, [@Sendable (String) -> Void]) in
-      (state.seen.insert(message).inserted, Array(state.observers.values))
+    if let recorder {
+      recorder.withLock { $0.append(message) }
+      return
     }
-    // Observers see repeats too, so a test does not depend on which tests ran before it.
-    for observer in observers { observer(message) }
-    guard isNew else { return }
+    guard seen.withLock({ $0.insert(message).inserted }) else { return }
     emit(message)
   }
 
-  /// Calls `body` and returns its result with the warnings emitted meanwhile (by any thread).
+  /// Calls `body` and returns its result with the warnings emitted meanwhile by this task and the
+  /// tasks it creates. Recorded warnings are not printed.
   ///
   /// ```swift
   /// let (_, warnings) = ReducerWarnings.recording { _ = reducer.run(&state, action, ()) }
   /// #expect(warnings == ["An action was sent to optional state that is nil. ..."])
   /// ```
   package static func recording<R>(_ body: () throws -> R) rethrows -> (R, [String]) {
-    let (token, recorded) = startRecording()
-    defer { stopRecording(token) }
-    let result = try body()
+    let recorded = ReducerLock<[String]>([])
+    let result = try $recorder.withValue(recorded) { try body() }
     return (result, recorded.withLock { $0 })
   }
 
@@ -52,24 +49,9 @@ package enum ReducerWarnings {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> (R, [String]) {
-    let (token, recorded) = startRecording()
-    defer { stopRecording(token) }
-    let result = try await body()
-    return (result, recorded.withLock { $0 })
-  }
-
-  private static func startRecording() -> (UInt64, ReducerLock<[String]>) {
     let recorded = ReducerLock<[String]>([])
-    let token = state.withLock { state -> UInt64 in
-      state.nextObserver += 1
-      state.observers[state.nextObserver] = { message in recorded.withLock { $0.append(message) } }
-      return state.nextObserver
-    }
-    return (token, recorded)
-  }
-
-  private static func stopRecording(_ token: UInt64) {
-    _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    let result = try await $recorder.withValue(recorded) { try await body() }
+    return (result, recorded.withLock { $0 })
   }
 
   private static func emit(_ message: String) {
