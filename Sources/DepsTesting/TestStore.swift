@@ -172,7 +172,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///
   /// ```swift
   /// await store.send(.refresh)
-  /// await store.receive(.loaded([])) 
+  /// await store.receive(.loaded([]))
   /// await store.finish()
   /// ```
   ///
