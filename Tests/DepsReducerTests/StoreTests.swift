@@ -65,6 +65,30 @@ private let storeReducer = Reducer<State, Action, Void> { state, action, _ in
     #expect(store.state.log == ["tick", "tick", "tick"])
   }
 
+  @Test func releasingTheStoreCancelsItsEffects() async throws {
+    let cancelled = ActionLog<String>()
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run { _ in
+        do {
+          try await Task.sleep(for: .seconds(60))
+        } catch {
+          await cancelled.append("cancelled")
+        }
+      }
+    }
+    var store: Store<Int, Int, Void>? = Store(initialState: 0, reducer: reducer, environment: ())
+    store?.send(1)
+    await Task.yield()
+    store = nil
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(5)
+    while await cancelled.actions.isEmpty, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(await cancelled.actions == ["cancelled"])
+    #expect(store == nil)
+  }
+
   @Test func reentrantSendsAreQueued() {
     // A reducer that records how deeply it is nested: a re-entrant run would show depth 2.
     let depth = DepthProbe()
