@@ -13,7 +13,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "DepsCore"),
-    .target(name: "DepsReducer"),
+    .target(name: "DepsReducer", dependencies: ["DepsCore"]),
     .target(name: "ComposableDeps", dependencies: ["DepsCore", "DepsReducer"]),
     .target(name: "GlobalDeps", dependencies: ["DepsCore", "DepsReducer"]),
     .target(name: "DepsTesting", dependencies: ["DepsCore", "DepsReducer"]),
@@ -23,7 +23,7 @@ let package = Package(
       path: "Example"
     ),
     .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
-    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer"]),
+    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore"]),
     .testTarget(name: "ComposableDepsTests", dependencies: ["ComposableDeps", "DepsTesting"]),
     .testTarget(name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting"]),
     .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),

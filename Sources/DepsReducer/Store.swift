@@ -1,3 +1,5 @@
+import DepsCore
+
 /// Runs a reducer on the main actor: holds the state, handles actions, and runs their effects.
 ///
 /// Actions sent while the store is already handling one (from a reducer's ``Effect/send(_:)``, or
@@ -28,7 +30,7 @@ public final class Store<State, Action, Environment> {
   private var pending: [Action] = []
   private var isHandling = false
   // Behind a lock only so that the nonisolated `deinit` may cancel the tasks.
-  private let effects = ReducerLock<[UInt64: Task<Void, Never>]>([:])
+  private let effects = Locked<[UInt64: Task<Void, Never>]>([:])
   private var nextEffectID: UInt64 = 0
 
   /// Creates a store with a state, the reducer that evolves it, and the reducer's environment.

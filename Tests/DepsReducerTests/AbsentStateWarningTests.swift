@@ -1,10 +1,11 @@
+import DepsCore
 import DepsReducer
 import Testing
 
 @Suite struct AbsentStateWarningTests {
   @Test func optionalStateThatIsNil() {
     var state = AppState()
-    let (effect, warnings) = ReducerWarnings.recording {
+    let (effect, warnings) = RuntimeWarnings.recording {
       appReducer.run(&state, .optionalCounter(.increment), AppEnvironment())
     }
     #expect(state == AppState())
@@ -29,7 +30,7 @@ import Testing
     var state = Screen.empty
     let reducer = counterReducer.pullback(
       state: /Screen.counter, action: /AppAction.screen, environment: \AppEnvironment.counter)
-    let (_, warnings) = ReducerWarnings.recording {
+    let (_, warnings) = RuntimeWarnings.recording {
       reducer.run(&state, .screen(.add(2)), AppEnvironment())
     }
     #expect(state == .empty)
@@ -52,7 +53,7 @@ import Testing
 
   @Test func arrayElementThatIsMissing() {
     var state = AppState(counters: [CounterState(id: 1)])
-    let (_, warnings) = ReducerWarnings.recording {
+    let (_, warnings) = RuntimeWarnings.recording {
       appReducer.run(&state, .counters(7, .increment), AppEnvironment())
     }
     #expect(state.counters == [CounterState(id: 1)])
@@ -75,7 +76,7 @@ import Testing
 
   @Test func dictionaryKeyThatIsMissing() {
     var state = AppState()
-    let (_, warnings) = ReducerWarnings.recording {
+    let (_, warnings) = RuntimeWarnings.recording {
       appReducer.run(&state, .countersByName("gone", .increment), AppEnvironment())
     }
     #expect(state == AppState())
@@ -99,7 +100,7 @@ import Testing
 
   @Test func repeatedWarningsReachRecordersEveryTime() {
     var state = AppState()
-    let (_, warnings) = ReducerWarnings.recording {
+    let (_, warnings) = RuntimeWarnings.recording {
       _ = appReducer.run(&state, .optionalCounter(.increment), AppEnvironment())
       _ = appReducer.run(&state, .optionalCounter(.increment), AppEnvironment())
     }
@@ -108,7 +109,7 @@ import Testing
 
   @Test func presentStateGivesNoWarning() {
     var state = AppState(counters: [CounterState(id: 1)])
-    let (_, warnings) = ReducerWarnings.recording {
+    let (_, warnings) = RuntimeWarnings.recording {
       appReducer.run(&state, .counters(1, .increment), AppEnvironment())
     }
     #expect(warnings.isEmpty)
