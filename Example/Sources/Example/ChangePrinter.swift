@@ -97,7 +97,9 @@ final class ChangePrinter: @unchecked Sendable {
     }
     let mirror = Mirror(reflecting: value)
     let fields = mirror.children.map { child in
-      child.label.map { label in label.hasPrefix(".") ? render(child.value) : "\(label): \(render(child.value))" }
+      child.label.map { label in
+        label.hasPrefix(".") ? render(child.value) : "\(label): \(render(child.value))"
+      }
         ?? render(child.value)
     }
     switch mirror.displayStyle {
