@@ -86,11 +86,14 @@ public final class Store<State, Action, Environment> {
         nextEffectID += 1
         let id = nextEffectID
         let send = Send<Action> { [weak self] action in await self?.send(action) }
-        let task = Task(priority: priority) { [effects] in
-          try? await operation(send)
-          _ = effects.withLock { $0.removeValue(forKey: id) }
+        // Registered under the lock it removes itself with, so a task that ends at once cannot
+        // remove itself before it was registered. Creating a task runs none of its code.
+        effects.withLock { effects in
+          effects[id] = Task(priority: priority) { [effects = self.effects] in
+            try? await operation(send)
+            _ = effects.withLock { $0.removeValue(forKey: id) }
+          }
         }
-        effects.withLock { $0[id] = task }
       }
     }
   }

@@ -269,15 +269,17 @@ public final class TestStore<State: Equatable, Action, Environment> {
             ledger.received.append(action)
           }
         }
-        let id = ledger.withLock { ledger -> UInt64 in
-          ledger.nextEffectID += 1
-          return ledger.nextEffectID
+        // Registered under the lock it removes itself with, so an effect that ends at once cannot
+        // remove itself before it was registered (finish() would wait for it forever). Creating a
+        // task runs none of its code.
+        ledger.withLock { state in
+          state.nextEffectID += 1
+          let id = state.nextEffectID
+          state.effects[id] = Task(priority: priority) {
+            try? await operation(send)
+            _ = ledger.withLock { $0.effects.removeValue(forKey: id) }
+          }
         }
-        let task = Task(priority: priority) {
-          try? await operation(send)
-          _ = ledger.withLock { $0.effects.removeValue(forKey: id) }
-        }
-        ledger.withLock { $0.effects[id] = task }
       }
     }
   }
