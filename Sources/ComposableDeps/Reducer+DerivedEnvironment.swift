@@ -8,6 +8,11 @@ import DepsReducer
 /// stores with different parent environments gives each its own child: nothing of one parent's
 /// values ever reaches the other's child.
 ///
+/// The derived child is the pullback's own, separate from any `@Derived` property of the same
+/// type: a parent may declare several (`@Derived var demo = CounterEnvironment().with(...)`), and
+/// none of them is picked silently. To run a child reducer on a particular `@Derived` child, pass
+/// it: `pullback(state: \.demo, action: /AppAction.demo, environment: \.demo)`.
+///
 /// ```swift
 /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
 ///   counterReducer.pullback(state: \.counter, action: /AppAction.counter),

@@ -9,25 +9,45 @@
 
 /// Where runtime warnings go. Tests of the library swap in a recorder to assert exact text.
 package enum RuntimeWarnings {
-  private static let seen = Locked<Set<String>>([])
+  private static let state = Locked(State())
 
-  /// Collects the warnings of a `recording` call; task-local, so tests running in parallel each
-  /// see only their own warnings.
-  @TaskLocal private static var recorder: Locked<[String]>?
+  private struct State {
+    var seen: Set<String> = []
+  }
+
+  /// Collects the warnings of one ``recording(_:)`` call.
+  private final class Recorder: Sendable {
+    let messages = Locked<[String]>([])
+    let outer: Recorder?
+
+    init(outer: Recorder?) { self.outer = outer }
+  }
+
+  /// The recordings in force for the current task and its child tasks. Task-local rather than
+  /// process-wide, so tests that run in parallel each see only their own warnings.
+  @TaskLocal private static var recorder: Recorder?
 
   /// Emits `message` once per process: the same misuse at the same site is reported once, not once per read.
   package static func warn(_ message: String) {
-    // A recording sees every warning, repeated or not, so tests do not depend on what ran before them.
-    recorder?.withLock { $0.append(message) }
-    guard seen.withLock({ $0.insert(message).inserted }) else { return }
+    let isNew = state.withLock { $0.seen.insert(message).inserted }
+    // Recordings see every warning, repeated or not, so tests do not depend on what ran before them.
+    var recording = recorder
+    while let current = recording {
+      current.messages.withLock { $0.append(message) }
+      recording = current.outer
+    }
+    guard isNew else { return }
     emit(message)
   }
 
-  /// Calls `body` and returns the warnings it emitted on its task (and child tasks) with its result.
+  /// Calls `body` and returns the warnings it emitted together with its result.
+  ///
+  /// Records warnings emitted by `body`, on its task or thread, and by the child tasks it starts
+  /// (the recording is task-local): warnings of other tests running in parallel are not recorded.
   package static func recording<R>(_ body: () throws -> R) rethrows -> (R, [String]) {
-    let recorded = Locked<[String]>([])
-    let result = try $recorder.withValue(recorded, operation: body)
-    return (result, recorded.withLock { $0 })
+    let recorder = Recorder(outer: Self.recorder)
+    let result = try $recorder.withValue(recorder, operation: body)
+    return (result, recorder.messages.withLock { $0 })
   }
 
   /// The async twin of ``recording(_:)``.
@@ -35,9 +55,9 @@ package enum RuntimeWarnings {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> (R, [String]) {
-    let recorded = Locked<[String]>([])
-    let result = try await $recorder.withValue(recorded, operation: body, isolation: isolation)
-    return (result, recorded.withLock { $0 })
+    let recorder = Recorder(outer: Self.recorder)
+    let result = try await $recorder.withValue(recorder, operation: body, isolation: isolation)
+    return (result, recorder.messages.withLock { $0 })
   }
 
   private static func emit(_ message: String) {
