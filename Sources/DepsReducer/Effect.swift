@@ -3,7 +3,7 @@
 ///
 /// Reducers return an effect from every action: ``none`` when there is nothing to do,
 /// ``send(_:)`` to feed an action straight back in, ``run(priority:operation:)`` for asynchronous
-/// work, and ``merge(_:)`` to do several things at once.
+/// work, and ``merge(_:)-(Effect<Action>...)`` to do several things at once.
 ///
 /// ```swift
 /// case .refreshTapped:

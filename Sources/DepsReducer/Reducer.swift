@@ -2,7 +2,7 @@
 ///
 /// A reducer takes the current state, an action and the environment (the feature's dependencies),
 /// changes the state in place, and returns an ``Effect`` for the asynchronous work the action
-/// starts. Small reducers are joined with ``combine(_:)-(Self...)`` and lifted into larger features
+/// starts. Small reducers are joined with ``combine(_:)-(Reducer<State,Action,Environment>...)`` and lifted into larger features
 /// with `pullback` and `forEach`.
 ///
 /// ```swift
