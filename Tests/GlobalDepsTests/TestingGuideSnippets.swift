@@ -22,6 +22,11 @@ extension NumberFactClient: DependencyKey {
   static let testValue = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
 }
 
+/// The placeholder form of the test value, shown in the guide as an alternative.
+enum PlaceholderTestValueSnippet {
+  static let testValue = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch", placeholder: ""))
+}
+
 extension NumberFactClient {
   static let mock = NumberFactClient { number in "\(number) is a good number." }
 }
