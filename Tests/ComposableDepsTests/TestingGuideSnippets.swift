@@ -7,35 +7,35 @@ import XCTest
 
 // MARK: - Declaring a dependency with a test value
 
-struct NumberFactClient: Sendable {
+struct FactClient: Sendable {
   var fetch: @Sendable (Int) async throws -> String
 }
 
-extension NumberFactClient: DependencyKey {
-  static let defaultValue = NumberFactClient { number in "\(number) is the number of the day." }
-  static let testValue = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
-  static let mock = NumberFactClient { number in "\(number) is a good number." }
+extension FactClient: DependencyKey {
+  static let defaultValue = FactClient { number in "\(number) is the number of the day." }
+  static let testValue = FactClient(fetch: unimplemented("FactClient.fetch"))
+  static let mock = FactClient { number in "\(number) is a good number." }
 }
 
 extension Dependencies {
-  var numberFact: NumberFactClient {
-    get { self[NumberFactClient.self] }
-    set { self[NumberFactClient.self] = newValue }
+  var factClient: FactClient {
+    get { self[FactClient.self] }
+    set { self[FactClient.self] = newValue }
   }
 }
 
 final class FactEnvironment: ComposableEnvironment {
-  @Dependency(\.numberFact) var numberFact
+  @Dependency(\.factClient) var factClient
   @Derived var detail: FactDetailEnvironment
 }
 
 final class FactDetailEnvironment: ComposableEnvironment {
-  @Dependency(\.numberFact) var numberFact
+  @Dependency(\.factClient) var factClient
 }
 
 /// The feature under test reads its dependencies from the environment it is given.
 func fact(for number: Int, in environment: FactEnvironment) async -> String {
-  (try? await environment.numberFact.fetch(number)) ?? "No fact for \(number)."
+  (try? await environment.factClient.fetch(number)) ?? "No fact for \(number)."
 }
 
 // MARK: - Swift Testing
@@ -43,13 +43,13 @@ func fact(for number: Int, in environment: FactEnvironment) async -> String {
 @Suite struct FactEnvironmentTests {
   @Test func showsTheFetchedFact() async {
     // A fresh root per test: nothing is shared with other tests, which may run in parallel.
-    let environment = FactEnvironment().with(\.numberFact, .mock)
+    let environment = FactEnvironment().with(\.factClient, .mock)
     #expect(await fact(for: 3, in: environment) == "3 is a good number.")
   }
 
   @Test func aChildReadsTheRootsMock() async throws {
-    let environment = FactEnvironment().with(\.numberFact, .mock)
-    #expect(try await environment.detail.numberFact.fetch(4) == "4 is a good number.")
+    let environment = FactEnvironment().with(\.factClient, .mock)
+    #expect(try await environment.detail.factClient.fetch(4) == "4 is a good number.")
   }
 
   @Test func forgettingAnOverrideFailsTheTest() async {
@@ -63,7 +63,7 @@ func fact(for number: Int, in environment: FactEnvironment) async -> String {
 
 final class FactEnvironmentXCTests: XCTestCase {
   func makeEnvironment() -> FactEnvironment {
-    FactEnvironment().with(\.numberFact, .mock)
+    FactEnvironment().with(\.factClient, .mock)
   }
 
   func testShowsTheFetchedFact() async {

@@ -9,41 +9,41 @@ import XCTest
 
 // MARK: - Declaring a dependency with a test value
 
-struct NumberFactClient: Sendable {
+struct FactClient: Sendable {
   var fetch: @Sendable (Int) async throws -> String
 }
 
-extension NumberFactClient: DependencyKey {
-  static let defaultValue = NumberFactClient { number in
+extension FactClient: DependencyKey {
+  static let defaultValue = FactClient { number in
     // The live client would call a server.
     "\(number) is the number of the day."
   }
   // Any test that reaches `fetch` without overriding it fails, naming the endpoint.
-  static let testValue = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch"))
+  static let testValue = FactClient(fetch: unimplemented("FactClient.fetch"))
 }
 
 /// The placeholder form of the test value, shown in the guide as an alternative.
 enum PlaceholderTestValueSnippet {
-  static let testValue = NumberFactClient(fetch: unimplemented("NumberFactClient.fetch", placeholder: ""))
+  static let testValue = FactClient(fetch: unimplemented("FactClient.fetch", placeholder: ""))
 }
 
-extension NumberFactClient {
-  static let mock = NumberFactClient { number in "\(number) is a good number." }
+extension FactClient {
+  static let mock = FactClient { number in "\(number) is a good number." }
 }
 
 extension Dependencies {
-  var numberFact: NumberFactClient {
-    get { self[NumberFactClient.self] }
-    set { self[NumberFactClient.self] = newValue }
+  var factClient: FactClient {
+    get { self[FactClient.self] }
+    set { self[FactClient.self] = newValue }
   }
 }
 
 /// The feature under test: any type can hold a `@Dependency`.
 struct FactModel: Sendable {
-  @Dependency(\.numberFact) var numberFact
+  @Dependency(\.factClient) var factClient
 
   func fact(for number: Int) async -> String {
-    (try? await numberFact.fetch(number)) ?? "No fact for \(number)."
+    (try? await factClient.fetch(number)) ?? "No fact for \(number)."
   }
 }
 
@@ -52,13 +52,13 @@ struct FactModel: Sendable {
 @Suite struct FactModelTests {
   @Test func showsTheFetchedFact() async {
     await withDependencies {
-      $0.numberFact = .mock
+      $0.factClient = .mock
     } operation: {
       #expect(await FactModel().fact(for: 3) == "3 is a good number.")
     }
   }
 
-  @Test(.dependencies { $0.numberFact = .mock })
+  @Test(.dependencies { $0.factClient = .mock })
   func showsTheFetchedFactWithTheTrait() async {
     #expect(await FactModel().fact(for: 3) == "3 is a good number.")
   }
@@ -66,7 +66,7 @@ struct FactModel: Sendable {
   @Test func reportsAFailedFetch() async {
     struct Offline: Error {}
     await withDependencies {
-      $0.numberFact.fetch = { _ in throw Offline() }
+      $0.factClient.fetch = { _ in throw Offline() }
     } operation: {
       #expect(await FactModel().fact(for: 3) == "No fact for 3.")
     }
@@ -84,13 +84,13 @@ struct FactModel: Sendable {
 }
 
 /// A suite trait applies to every test of the suite, each in a scope of its own.
-@Suite(.dependencies { $0.numberFact = .mock })
+@Suite(.dependencies { $0.factClient = .mock })
 struct FactModelSuiteTraitTests {
   @Test func usesTheSuiteMock() async {
     #expect(await FactModel().fact(for: 1) == "1 is a good number.")
   }
 
-  @Test(.dependencies { $0.numberFact.fetch = { "\($0) from the test" } })
+  @Test(.dependencies { $0.factClient.fetch = { "\($0) from the test" } })
   func aTestTraitWins() async {
     #expect(await FactModel().fact(for: 1) == "1 from the test")
   }
@@ -102,7 +102,7 @@ struct FactModelSuiteTraitTests {
 final class FactModelXCTests: XCTestCase {
   override func invokeTest() {
     withDependencies {
-      $0.numberFact = .mock
+      $0.factClient = .mock
     } operation: {
       super.invokeTest()
     }
@@ -115,7 +115,7 @@ final class FactModelXCTests: XCTestCase {
 
   func testOneTestOverridesMore() async {
     let fact = await withDependencies {
-      $0.numberFact.fetch = { _ in "overridden again" }
+      $0.factClient.fetch = { _ in "overridden again" }
     } operation: {
       await FactModel().fact(for: 3)
     }
@@ -131,14 +131,14 @@ final class FactModelStoreXCTests: XCTestCase {
   }
 
   func testShowsTheFetchedFact() async {
-    FactGuideEnvironment().with(\.numberFact, .mock)
+    FactGuideEnvironment().with(\.factClient, .mock)
     let fact = await FactModel().fact(for: 3)
     XCTAssertEqual(fact, "3 is a good number.")
   }
 }
 
 struct FactGuideEnvironment: GlobalEnvironment {
-  @Dependency(\.numberFact) var numberFact
+  @Dependency(\.factClient) var factClient
 }
 
 // MARK: - Escaping closures
@@ -160,7 +160,7 @@ struct FactDownloader: Sendable {
 
 @Test func theDownloaderCallsBackWithTheMock() async {
   let fact = await withDependencies {
-    $0.numberFact = .mock
+    $0.factClient = .mock
   } operation: {
     await withCheckedContinuation { continuation in
       FactDownloader().download(5) { continuation.resume(returning: $0) }

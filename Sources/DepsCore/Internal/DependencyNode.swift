@@ -202,6 +202,13 @@ package final class DependencyNode: DependencyReader {
   /// The aliases declared on this node itself.
   package var ownAliases: AliasTable { state.withLock(\.aliases) }
 
+  /// What this node holds now, copied under its lock in one go, for reports.
+  package var snapshot:
+    (parent: DependencyNode?, values: [Entry], aliases: AliasTable, defaults: DefaultValues?)
+  {
+    state.withLock { ($0.parent, Array($0.values.values), $0.aliases, $0.defaults) }
+  }
+
   /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
   /// the aliases in force here; a refused alias gets a runtime warning.
   @discardableResult
