@@ -47,14 +47,19 @@ extension DependencyNode {
     }
     var levels: [Level] = []
     var rootDefaults: DefaultValues?
+    var foundDefaultsOwner = false
     var next: DependencyNode? = self
     while let node = next {
       let snapshot = node.snapshot
       var values: [ObjectIdentifier: Entry] = [:]
       for entry in snapshot.values { values[entry.id.rawValue] = entry }
       levels.append(Level(ownerName: node.ownerName, values: values, aliases: snapshot.aliases))
-      // Only the root's defaults are the tree's; the last one seen is the root's.
-      rootDefaults = snapshot.defaults
+      // The defaults reads resolve to: the nearest node's that owns defaults (a test scope),
+      // else the root's, the last one seen.
+      if !foundDefaultsOwner {
+        rootDefaults = snapshot.defaults
+        foundDefaultsOwner = node.ownsDefaults
+      }
       next = snapshot.parent
     }
     let built = rootDefaults?.built ?? [:]
