@@ -3,7 +3,7 @@
   import Testing
 
   /// A Swift Testing trait that runs each test inside a `GlobalDeps`
-  /// ``GlobalDeps/withDependencies(_:operation:)`` scope with the overrides you give.
+  /// `withDependencies(_:operation:)` scope with the overrides you give.
   ///
   /// Add it with ``Testing/Trait/dependencies(_:)`` to a test or to a suite:
   ///
@@ -33,7 +33,7 @@
     /// each in a scope of its own.
     public var isRecursive: Bool { true }
 
-    /// Runs `function` inside a ``GlobalDeps/withDependencies(_:operation:)`` scope with this
+    /// Runs `function` inside a `withDependencies(_:operation:)` scope with this
     /// trait's overrides.
     ///
     /// - Parameters:
@@ -51,6 +51,7 @@
     }
   }
 
+  /// The `.dependencies { ... }` trait, for `@Test` and `@Suite`.
   extension Trait where Self == DependencyTrait {
     /// Overrides dependencies for a test, or for each test of a suite.
     ///
@@ -62,7 +63,7 @@
     /// ```
     ///
     /// - Parameter update: Sets the overrides, as in
-    ///   ``GlobalDeps/withDependencies(_:operation:)``. It runs once per test, in the test's task.
+    ///   `withDependencies(_:operation:)`. It runs once per test, in the test's task.
     /// - Returns: A trait that runs the test inside a scope with those overrides.
     public static func dependencies(
       _ update: @escaping @Sendable (inout Dependencies) throws -> Void
