@@ -13,20 +13,26 @@ let package = Package(
   ],
   targets: [
     .target(name: "DepsCore"),
-    .target(name: "DepsReducer"),
+    .target(name: "DepsReducer", dependencies: ["DepsCore"]),
     .target(name: "ComposableDeps", dependencies: ["DepsCore", "DepsReducer"]),
     .target(name: "GlobalDeps", dependencies: ["DepsCore", "DepsReducer"]),
-    .target(name: "DepsTesting", dependencies: ["DepsCore", "DepsReducer"]),
+    .target(name: "DepsTesting", dependencies: ["DepsCore", "DepsReducer", "GlobalDeps"]),
+    .target(
+      name: "ExampleFeatures",
+      dependencies: ["ComposableDeps"],
+      path: "Example/Sources/ExampleFeatures"
+    ),
     .executableTarget(
       name: "Example",
-      dependencies: ["ComposableDeps"],
-      path: "Example"
+      dependencies: ["ExampleFeatures", "ComposableDeps"],
+      path: "Example/Sources/Example"
     ),
     .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
-    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer"]),
+    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore"]),
     .testTarget(name: "ComposableDepsTests", dependencies: ["ComposableDeps", "DepsTesting"]),
     .testTarget(name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting"]),
     .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),
+    .testTarget(name: "ExampleTests", dependencies: ["ExampleFeatures", "DepsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -58,8 +58,8 @@ extension GlobalDependenciesAccessing {
   ///
   /// From then on the two are one dependency: setting either sets both, reading either reads the
   /// same value, and while neither is set both read `reference`'s default. An alias that would
-  /// make a cycle is refused with a runtime warning. ``Dependencies/clearAliases()`` removes all
-  /// aliases.
+  /// make a cycle is refused with a runtime warning.
+  /// ``DepsCore/Dependencies/clearAliases()`` removes all aliases.
   ///
   /// - Parameters:
   ///   - dependency: The dependency to read under another name.
@@ -84,6 +84,8 @@ extension GlobalDependenciesAccessing {
   }
 }
 
+/// Resetting the process-wide store: for tests, and for tools that run several sessions in one
+/// process.
 extension Dependencies {
   /// Sets every dependency of the process-wide store back to its default.
   ///

@@ -3,7 +3,13 @@ import DepsCore
 /// Runs `operation` with dependencies overridden for the current task and its child tasks.
 ///
 /// The process-wide store is untouched: other tasks, and parallel tests, see their own values.
-/// Scopes nest: an inner scope sees the outer scope's overrides and adds its own.
+/// Scopes nest: an inner scope sees the outer scope's overrides and adds its own. Child tasks
+/// (`async let`, task groups, `Task {}`) inherit the scope; code that escapes the task (a
+/// detached task, a `DispatchQueue` job, a stored callback) does not, unless it runs inside
+/// ``EscapedDependencies/yield(_:)`` (see ``withEscapedDependencies(_:)``).
+///
+/// In a test process the outermost scope builds its own defaults, shared by the scopes nested in
+/// it: each test that runs in a scope gets fresh `testValue`s, never another test's.
 ///
 /// ```swift
 /// let fact = withDependencies {

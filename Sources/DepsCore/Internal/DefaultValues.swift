@@ -41,6 +41,23 @@ package final class DefaultValues: Sendable {
     return result
   }
 
+  /// Records that `thread` waits for `owner`'s build of `id`'s default; when that wait would
+  /// never end (`owner` waits, directly or through other threads, for `thread`), returns the
+  /// message to stop the process with instead.
+  ///
+  /// - Returns: `nil` when the wait is recorded, or the message naming the cycle of defaults.
+  package static func cycleMessage(reading id: DependencyID, owner: UInt64, thread: UInt64) -> String? {
+    guard let cycle = BuildGraph.wait(for: id, owner: owner, thread: thread) else { return nil }
+    let path = (cycle + [id]).map(\.description).joined(separator: " → ")
+    return """
+      Deps: the default value of \(id) reads itself (\(path)).
+
+      A default value may read other dependencies, but not one whose default is still being built. \
+      To fix: break the cycle, for instance by reading the dependency lazily inside an endpoint \
+      instead of in defaultValue / testValue.
+      """
+  }
+
   /// One key's default: empty, being built by one thread, or built.
   private final class Cell: Sendable {
     enum State {
@@ -90,16 +107,8 @@ package final class DefaultValues: Sendable {
           state.withLock { $0 = .built(box) }
           return box
         case .wait(let owner):
-          if let cycle = BuildGraph.wait(for: id, owner: owner, thread: thread) {
-            let path = (cycle + [id]).map(\.description).joined(separator: " → ")
-            fatalError(
-              """
-              Deps: the default value of \(id) reads itself (\(path)).
-
-              A default value may read other dependencies, but not one whose default is still being built. \
-              To fix: break the cycle, for instance by reading the dependency lazily inside an endpoint \
-              instead of in defaultValue / testValue.
-              """)
+          if let message = DefaultValues.cycleMessage(reading: id, owner: owner, thread: thread) {
+            fatalError(message)
           }
           waited = true
           // The owner is running user code; yield until it is done. This is only reached when two
@@ -112,23 +121,23 @@ package final class DefaultValues: Sendable {
 }
 
 /// Which thread builds which default and which thread waits for which, to catch cycles.
-private enum BuildGraph {
-  struct State {
+package enum BuildGraph {
+  package struct State {
     var building: [UInt64: [DependencyID]] = [:]  // thread → defaults it is building, outermost first
     var owners: [ObjectIdentifier: UInt64] = [:]  // default → thread building it
     var waiting: [UInt64: UInt64] = [:]  // thread → thread it waits for
   }
 
-  static let state = Locked(State())
+  package static let state = Locked(State())
 
-  static func begin(_ id: DependencyID, thread: UInt64) {
+  package static func begin(_ id: DependencyID, thread: UInt64) {
     state.withLock {
       $0.building[thread, default: []].append(id)
       $0.owners[id.rawValue] = thread
     }
   }
 
-  static func end(_ id: DependencyID, thread: UInt64) {
+  package static func end(_ id: DependencyID, thread: UInt64) {
     state.withLock {
       $0.building[thread]?.removeLast()
       if $0.building[thread]?.isEmpty == true { $0.building[thread] = nil }
@@ -136,12 +145,12 @@ private enum BuildGraph {
     }
   }
 
-  static func stopWaiting(thread: UInt64) {
+  package static func stopWaiting(thread: UInt64) {
     _ = state.withLock { $0.waiting.removeValue(forKey: thread) }
   }
 
   /// Records that `thread` waits for `owner`; returns the chain of defaults if that closes a cycle.
-  static func wait(for id: DependencyID, owner: UInt64, thread: UInt64) -> [DependencyID]? {
+  package static func wait(for id: DependencyID, owner: UInt64, thread: UInt64) -> [DependencyID]? {
     state.withLock { state in
       var current = owner
       var visited: Set<UInt64> = []

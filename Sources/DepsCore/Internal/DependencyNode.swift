@@ -4,7 +4,8 @@
 /// A node holds the values and aliases set on it and a strong reference to its parent node. A
 /// read resolves against the node's path to the root: within a group of aliased dependencies,
 /// the nearest node that set any member wins, and within one node the latest write wins; with no
-/// value set anywhere, the root's lazily built default. Resolved reads are cached per thread, so
+/// value set anywhere, the lazily built default of the nearest node that owns defaults (the root,
+/// unless a node on the way was made with `ownsDefaults`). Resolved reads are cached per thread, so
 /// a read costs the same at any depth; any write invalidates those caches.
 @usableFromInline
 package final class DependencyNode: DependencyReader {
@@ -15,6 +16,13 @@ package final class DependencyNode: DependencyReader {
 
   /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
   package let ownerName: String
+
+  /// Whether this node builds its own defaults instead of using its ancestors'.
+  ///
+  /// Reads below such a node that nobody overrode resolve to defaults built and cached here, so
+  /// that a scope (a test's outermost `withDependencies`) gets fresh `testValue`s and drops them
+  /// with the node. Only reads that miss the per-thread cache look at it.
+  package let ownsDefaults: Bool
 
   private let state: Locked<State>
 
@@ -28,13 +36,26 @@ package final class DependencyNode: DependencyReader {
   /// Creates a node under `parent` holding `values`.
   ///
   /// A new node has nothing cached anywhere, so setting its first values invalidates no reads.
-  package init(ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = []) {
+  ///
+  /// - Parameters:
+  ///   - ownerName: The type that owns the node, for reports.
+  ///   - parent: The node this one inherits values, aliases and (unless `ownsDefaults`) defaults from.
+  ///   - values: The values set on the node from the start.
+  ///   - ownsDefaults: Whether the node and its descendants build their own defaults, once each,
+  ///     instead of sharing those of the nearest ancestor that owns defaults, or of the root.
+  ///   - sharedDefaults: Defaults another node built (its ``scopedDefaults``), to use instead of
+  ///     building new ones; the node then owns defaults whatever `ownsDefaults` says.
+  package init(
+    ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = [],
+    ownsDefaults: Bool = false, sharedDefaults: DefaultValues? = nil
+  ) {
     self.serial = Self.serials.withLock { value -> UInt64 in
       value += 1
       return value
     }
     self.ownerName = ownerName
-    var state = State(parent: parent)
+    self.ownsDefaults = ownsDefaults || sharedDefaults != nil
+    var state = State(parent: parent, defaults: sharedDefaults)
     for entry in values { state.values[entry.id.rawValue] = entry }
     self.state = Locked(state)
   }
@@ -108,7 +129,7 @@ package final class DependencyNode: DependencyReader {
       Aliased dependencies must have the same value type. To fix: alias \(Key.self) to a dependency \
       of type \(Key.Value.self).
       """)
-    return rootDefaults().value(for: DependencyID(key)) as! ValueBox<Key.Value>
+    return defaultsOwner().defaultValues().value(for: DependencyID(key)) as! ValueBox<Key.Value>
   }
 
   /// Where a resolved value came from.
@@ -144,7 +165,8 @@ package final class DependencyNode: DependencyReader {
       }
     }
     let canonical = aliases.canonical(id)
-    let box = path.last!.node.rootDefaults().value(for: canonical)
+    let owner = path.first(where: { $0.node.ownsDefaults })?.node ?? path.last!.node
+    let box = owner.defaultValues().value(for: canonical)
     return Resolution(box: box, source: Entry(id: canonical, box: box), origin: .default)
   }
 
@@ -177,10 +199,23 @@ package final class DependencyNode: DependencyReader {
   /// The aliases in force at this node: its ancestors' and its own.
   package var effectiveAliases: AliasTable { Self.effectiveAliases(path()) }
 
-  private func rootDefaults() -> DefaultValues {
-    var root = self
-    while let parent = root.parent { root = parent }
-    return root.state.withLock { state in
+  /// The nearest node, from this one up, that owns defaults; the root if none does.
+  private func defaultsOwner() -> DependencyNode {
+    var owner = self
+    while !owner.ownsDefaults, let parent = owner.parent { owner = parent }
+    return owner
+  }
+
+  /// The defaults of the nearest node, from this one up, that owns defaults; `nil` when only the
+  /// root does (its defaults are the store's, which `reset()` replaces, so they are not handed out).
+  package var scopedDefaults: DefaultValues? {
+    let owner = defaultsOwner()
+    return owner.ownsDefaults ? owner.defaultValues() : nil
+  }
+
+  /// The defaults this node builds, created on first use.
+  private func defaultValues() -> DefaultValues {
+    state.withLock { state in
       if let defaults = state.defaults { return defaults }
       let defaults = DefaultValues()
       state.defaults = defaults
@@ -209,6 +244,13 @@ package final class DependencyNode: DependencyReader {
   /// The aliases declared on this node itself.
   package var ownAliases: AliasTable { state.withLock(\.aliases) }
 
+  /// What this node holds now, copied under its lock in one go, for reports.
+  package var snapshot:
+    (parent: DependencyNode?, values: [Entry], aliases: AliasTable, defaults: DefaultValues?)
+  {
+    state.withLock { ($0.parent, Array($0.values.values), $0.aliases, $0.defaults) }
+  }
+
   /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
   /// the aliases in force here; a refused alias gets a runtime warning.
   @discardableResult
@@ -236,8 +278,8 @@ package final class DependencyNode: DependencyReader {
     let attached = state.withLock { state -> Bool in
       guard state.parent == nil else { return false }
       state.parent = parent
-      // The tree's defaults are the root's from now on.
-      state.defaults = nil
+      // The tree's defaults are the root's from now on, unless this node builds its own.
+      if !ownsDefaults { state.defaults = nil }
       return true
     }
     if attached { DependencyGeneration.advance() }

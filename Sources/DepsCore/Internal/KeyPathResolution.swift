@@ -39,32 +39,3 @@ package enum KeyPathResolution {
     return first
   }
 }
-
-/// The aliases an environment declares for a derived child, built by chaining ``alias(_:to:)``.
-///
-/// ```swift
-/// @Derived<FeatureEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) })
-/// var feature
-/// ```
-public struct AliasBuilder<Environment>: Sendable {
-  /// The declared `(alias, reference)` pairs, in order.
-  package private(set) var pairs: [(alias: DependencyKeyPath, reference: DependencyKeyPath)] = []
-
-  package init() {}
-
-  /// Makes `dependency` an alias of `reference` in the child: reading or setting either reads or
-  /// sets both, and while neither is set both read `reference`'s default.
-  ///
-  /// - Parameters:
-  ///   - dependency: The dependency the child reads under another name.
-  ///   - reference: The dependency it stands for.
-  /// - Returns: The builder with the alias added, to chain further aliases.
-  public func alias<Value>(
-    _ dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>
-  ) -> Self {
-    var copy = self
-    copy.pairs.append((DependencyKeyPath(dependency), DependencyKeyPath(reference)))
-    return copy
-  }
-}

@@ -13,33 +13,41 @@ package enum RuntimeWarnings {
 
   private struct State {
     var seen: Set<String> = []
-    var observers: [UInt64: @Sendable (String) -> Void] = [:]
-    var nextObserver: UInt64 = 0
   }
+
+  /// Collects the warnings of one ``recording(_:)`` call.
+  private final class Recorder: Sendable {
+    let messages = Locked<[String]>([])
+    let outer: Recorder?
+
+    init(outer: Recorder?) { self.outer = outer }
+  }
+
+  /// The recordings in force for the current task and its child tasks. Task-local rather than
+  /// process-wide, so tests that run in parallel each see only their own warnings.
+  @TaskLocal private static var recorder: Recorder?
 
   /// Emits `message` once per process: the same misuse at the same site is reported once, not once per read.
   package static func warn(_ message: String) {
-    let (isNew, observers) = state.withLock { state -> (Bool, [@Sendable (String) -> Void]) in
-      let isNew = state.seen.insert(message).inserted
-      return (isNew, Array(state.observers.values))
+    let isNew = state.withLock { $0.seen.insert(message).inserted }
+    // Recordings see every warning, repeated or not, so tests do not depend on what ran before them.
+    var recording = recorder
+    while let current = recording {
+      current.messages.withLock { $0.append(message) }
+      recording = current.outer
     }
-    // Observers see every warning, repeated or not, so tests do not depend on what ran before them.
-    for observer in observers { observer(message) }
     guard isNew else { return }
     emit(message)
   }
 
-  /// Calls `body` and returns the warnings emitted meanwhile (by any thread) together with its result.
+  /// Calls `body` and returns the warnings it emitted together with its result.
+  ///
+  /// Records warnings emitted by `body`, on its task or thread, and by the child tasks it starts
+  /// (the recording is task-local): warnings of other tests running in parallel are not recorded.
   package static func recording<R>(_ body: () throws -> R) rethrows -> (R, [String]) {
-    let recorded = Locked<[String]>([])
-    let token = state.withLock { state -> UInt64 in
-      state.nextObserver += 1
-      state.observers[state.nextObserver] = { message in recorded.withLock { $0.append(message) } }
-      return state.nextObserver
-    }
-    defer { _ = state.withLock { $0.observers.removeValue(forKey: token) } }
-    let result = try body()
-    return (result, recorded.withLock { $0 })
+    let recorder = Recorder(outer: Self.recorder)
+    let result = try $recorder.withValue(recorder, operation: body)
+    return (result, recorder.messages.withLock { $0 })
   }
 
   /// The async twin of ``recording(_:)``.
@@ -47,15 +55,9 @@ package enum RuntimeWarnings {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> (R, [String]) {
-    let recorded = Locked<[String]>([])
-    let token = state.withLock { state -> UInt64 in
-      state.nextObserver += 1
-      state.observers[state.nextObserver] = { message in recorded.withLock { $0.append(message) } }
-      return state.nextObserver
-    }
-    defer { _ = state.withLock { $0.observers.removeValue(forKey: token) } }
-    let result = try await body()
-    return (result, recorded.withLock { $0 })
+    let recorder = Recorder(outer: Self.recorder)
+    let result = try await $recorder.withValue(recorder, operation: body, isolation: isolation)
+    return (result, recorder.messages.withLock { $0 })
   }
 
   private static func emit(_ message: String) {

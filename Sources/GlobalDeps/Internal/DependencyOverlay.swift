@@ -9,6 +9,10 @@ import DepsCore
 /// An overlay is immutable and reads through a node whose parent is the enclosing scope's node,
 /// or the store's: the store itself is never written, so parallel tasks and tests each see only
 /// their own overrides.
+///
+/// In a test process the outermost scope also builds its own defaults (`testValue`s), which its
+/// nested scopes share: a stateful test value, or a default cached on first read, lives as long
+/// as the scope, so one test's never leaks into the next. Elsewhere defaults are the store's.
 @usableFromInline
 final class DependencyOverlay: Sendable {
   /// The scope in force for the current task and its child tasks.
@@ -39,14 +43,25 @@ final class DependencyOverlay: Sendable {
     static var mayBeInForce: Bool { true }
   #endif
 
-  init(parent: DependencyOverlay?, writes: some Sequence<Entry>) {
+  /// Creates the scope of `writes` inside `parent`.
+  ///
+  /// - Parameters:
+  ///   - parent: The scope in force around this one, or `nil` for an outermost scope.
+  ///   - writes: The overrides of this scope.
+  ///   - ownsDefaults: Whether this scope builds its own defaults; by default, an outermost scope
+  ///     in a test process does.
+  init(
+    parent: DependencyOverlay?, writes: some Sequence<Entry>,
+    ownsDefaults: Bool? = nil
+  ) {
     #if canImport(Synchronization) && !canImport(Darwin)
       Self.alive.add(1, ordering: .releasing)
     #endif
     self.parent = parent
     self.ownEntries = writes.sorted { $0.sequence < $1.sequence }
     self.node = DependencyNode(
-      ownerName: "withDependencies", parent: parent?.node ?? GlobalStore.node, values: ownEntries)
+      ownerName: "withDependencies", parent: parent?.node ?? GlobalStore.node, values: ownEntries,
+      ownsDefaults: ownsDefaults ?? (parent == nil && DependencyContext.current == .test))
   }
 
   deinit {
@@ -75,7 +90,10 @@ final class DependencyOverlay: Sendable {
     if contains(other) { return node }
     return layered.withLock { nodes in
       if let node = nodes[other.node.serial] { return node }
-      let node = DependencyNode(ownerName: "withDependencies", parent: other.node, values: allEntries)
+      // Defaults, like values, come from the scope in force at read time when it has its own.
+      let node = DependencyNode(
+        ownerName: "withDependencies", parent: other.node, values: allEntries,
+        sharedDefaults: self.node.scopedDefaults)
       nodes[other.node.serial] = node
       return node
     }

@@ -1,0 +1,96 @@
+import DepsCore
+import DepsReducer
+
+/// Environment-less pullbacks: the child environment is derived from the parent environment.
+///
+/// Each parent environment instance gets its own child, created on first use and attached to the
+/// parent, so the child inherits the parent's values at read time. One reducer value used by two
+/// stores with different parent environments gives each its own child: nothing of one parent's
+/// values ever reaches the other's child.
+///
+/// The derived child is the pullback's own, separate from any `@Derived` property of the same
+/// type: a parent may declare several (`@Derived var demo = CounterEnvironment().with(...)`), and
+/// none of them is picked silently. To run a child reducer on a particular `@Derived` child, pass
+/// it: `pullback(state: \.demo, action: /AppAction.demo, environment: \.demo)`.
+///
+/// ```swift
+/// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
+///   counterReducer.pullback(state: \.counter, action: /AppAction.counter),
+///   todosReducer.forEach(state: \.todos, action: /AppAction.todo)
+/// )
+/// ```
+extension Reducer where Environment: ComposableEnvironment {
+  /// Lifts this reducer to a parent whose state holds the child's state in a property; the child
+  /// environment is derived from the parent environment.
+  ///
+  /// - Parameters:
+  ///   - state: A key path from the parent state to the child state.
+  ///   - action: A case path from the parent action to the child action.
+  /// - Returns: A reducer of the parent feature.
+  public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
+    state: any WritableKeyPath<ParentState, State> & Sendable,
+    action: CasePath<ParentAction, Action>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    let derive = ChildDerivation<Environment>()
+    return pullback(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+  }
+
+  /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
+  /// child environment is derived from the parent environment.
+  ///
+  /// - Parameters:
+  ///   - state: A case path from the parent state to the child state.
+  ///   - action: A case path from the parent action to the child action.
+  /// - Returns: A reducer of the parent feature.
+  public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
+    state: CasePath<ParentState, State>,
+    action: CasePath<ParentAction, Action>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    let derive = ChildDerivation<Environment>()
+    return pullback(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+  }
+
+  /// Lifts this reducer to a parent whose state holds an array of child states; the child
+  /// environment is derived from the parent environment.
+  ///
+  /// - Parameters:
+  ///   - state: A key path from the parent state to the array of child states.
+  ///   - action: A case path from the parent action to a child's id and action.
+  /// - Returns: A reducer of the parent feature.
+  public func forEach<
+    ParentState, ParentAction, ParentEnvironment: ComposableEnvironment, ID: Hashable & Sendable
+  >(
+    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+    action: CasePath<ParentAction, (ID, Action)>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
+    let derive = ChildDerivation<Environment>()
+    return forEach(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+  }
+
+  /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
+  /// environment is derived from the parent environment.
+  ///
+  /// - Parameters:
+  ///   - state: A key path from the parent state to the dictionary of child states.
+  ///   - action: A case path from the parent action to a child's key and action.
+  /// - Returns: A reducer of the parent feature.
+  public func forEach<
+    ParentState, ParentAction, ParentEnvironment: ComposableEnvironment, Key: Hashable & Sendable
+  >(
+    state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
+    action: CasePath<ParentAction, (Key, Action)>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    let derive = ChildDerivation<Environment>()
+    return forEach(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+  }
+}
+
+/// Derives the child environment of type `Child` from a parent environment.
+///
+/// A value rather than a closure over `Child.self`, so the `@Sendable` derivation closures of the
+/// pullbacks capture no metatype.
+private struct ChildDerivation<Child: ComposableEnvironment>: Sendable {
+  func child(of parent: some ComposableEnvironment) -> Child {
+    parent.pulledBackChild(Child.self)
+  }
+}

@@ -1,0 +1,164 @@
+/// How a report names the node, on a path, where a value was set or an alias declared.
+///
+/// Each module words it for its users: a `ComposableDeps` tree says "inherited from
+/// AppEnvironment (2 levels up)", `GlobalDeps` says "set in withDependencies".
+package struct DependencyReportWording: Sendable {
+  /// Where a value was set: `distance` levels up from the reported node, on a node owned by
+  /// `ownerName`.
+  package var valuePlace: @Sendable (_ distance: Int, _ ownerName: String) -> String
+  /// Where an alias was declared.
+  package var aliasPlace: @Sendable (_ distance: Int, _ ownerName: String) -> String
+
+  package init(
+    valuePlace: @escaping @Sendable (_ distance: Int, _ ownerName: String) -> String,
+    aliasPlace: @escaping @Sendable (_ distance: Int, _ ownerName: String) -> String
+  ) {
+    self.valuePlace = valuePlace
+    self.aliasPlace = aliasPlace
+  }
+
+  /// "1 level up", "2 levels up".
+  package static func levelsUp(_ distance: Int) -> String {
+    distance == 1 ? "1 level up" : "\(distance) levels up"
+  }
+}
+
+extension DependencyNode {
+  /// A line-oriented description of every dependency set on this node's path, every default the
+  /// tree built, and every alias in force here, sorted by key type name.
+  ///
+  /// ```
+  /// <title>
+  /// Dependencies:
+  ///   IntKey = 3 — inherited from AppEnvironment (1 level up)
+  ///   MainKey = main-queue — default of MainQueueKey, built
+  ///   MainQueueKey — default, not yet built
+  /// Aliases:
+  ///   MainKey → MainQueueKey — declared on this environment
+  /// ```
+  ///
+  /// Builds no default. The nodes are copied one at a time under their own locks; values are
+  /// described (`String(describing:)`, which may run user code) after every lock is released.
+  package func dependencyReport(title: String, wording: DependencyReportWording) -> String {
+    struct Level {
+      var ownerName: String
+      var values: [ObjectIdentifier: Entry]
+      var aliases: AliasTable
+    }
+    var levels: [Level] = []
+    var rootDefaults: DefaultValues?
+    var foundDefaultsOwner = false
+    var next: DependencyNode? = self
+    while let node = next {
+      let snapshot = node.snapshot
+      var values: [ObjectIdentifier: Entry] = [:]
+      for entry in snapshot.values { values[entry.id.rawValue] = entry }
+      levels.append(Level(ownerName: node.ownerName, values: values, aliases: snapshot.aliases))
+      // The defaults reads resolve to: the nearest node's that owns defaults (a test scope),
+      // else the root's, the last one seen.
+      if !foundDefaultsOwner {
+        rootDefaults = snapshot.defaults
+        foundDefaultsOwner = node.ownsDefaults
+      }
+      next = snapshot.parent
+    }
+    let built = rootDefaults?.built ?? [:]
+
+    var aliases = AliasTable()
+    for level in levels.reversed() where !level.aliases.isEmpty {
+      aliases.merge(level.aliases)
+    }
+
+    var keys: [ObjectIdentifier: DependencyID] = [:]
+    for level in levels {
+      for entry in level.values.values { keys[entry.id.rawValue] = entry.id }
+    }
+    for (alias, reference) in aliases.declared {
+      keys[alias.rawValue] = alias
+      keys[reference.rawValue] = reference
+    }
+    for id in built.keys { keys[id.rawValue] = id }
+
+    enum Source {
+      case set(box: AnyValueBox, place: String, setAs: DependencyID?)
+      case builtDefault(box: AnyValueBox, of: DependencyID?)
+      case pendingDefault(of: DependencyID?)
+    }
+    var rows: [(id: DependencyID, source: Source)] = []
+    for id in keys.values.sorted(by: Self.reportOrder) {
+      let group = aliases.group(of: id)
+      var source: Source?
+      for (distance, level) in levels.enumerated() {
+        var best: Entry?
+        for member in group {
+          if let entry = level.values[member.rawValue], entry.sequence > (best?.sequence ?? 0) {
+            best = entry
+          }
+        }
+        if let best {
+          let place = wording.valuePlace(distance, level.ownerName)
+          source = .set(box: best.box, place: place, setAs: best.id == id ? nil : best.id)
+          break
+        }
+      }
+      if source == nil {
+        let canonical = aliases.canonical(id)
+        let of = canonical == id ? nil : canonical
+        source = built[canonical].map { .builtDefault(box: $0, of: of) } ?? .pendingDefault(of: of)
+      }
+      rows.append((id, source!))
+    }
+
+    var aliasRows: [(alias: DependencyID, reference: DependencyID, place: String)] = []
+    for (alias, reference) in aliases.declared.sorted(by: { Self.reportOrder($0.alias, $1.alias) }) {
+      let distance = levels.firstIndex { level in
+        level.aliases.declared.contains { $0.alias == alias && $0.reference == reference }
+      }
+      let place = distance.map { wording.aliasPlace($0, levels[$0].ownerName) } ?? "inherited"
+      aliasRows.append((alias, reference, place))
+    }
+
+    // Every lock is released: describing values may run user code.
+    var lines = [title, rows.isEmpty ? "Dependencies: none" : "Dependencies:"]
+    for (id, source) in rows {
+      switch source {
+      case .set(let box, let place, let setAs):
+        let through = setAs.map { " as \($0)" } ?? ""
+        lines.append("  \(id) = \(Self.describe(box)) — \(place)\(through)")
+      case .builtDefault(let box, let of):
+        let whose = of.map { " of \($0)" } ?? ""
+        lines.append("  \(id) = \(Self.describe(box)) — default\(whose), built")
+      case .pendingDefault(let of):
+        let whose = of.map { " of \($0)" } ?? ""
+        lines.append("  \(id) — default\(whose), not yet built")
+      }
+    }
+    lines.append(aliasRows.isEmpty ? "Aliases: none" : "Aliases:")
+    for row in aliasRows {
+      lines.append("  \(row.alias) → \(row.reference) — \(row.place)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// By key type name as the user wrote it, then by its module-qualified name, so the order is
+  /// stable across runs.
+  private static func reportOrder(_ lhs: DependencyID, _ rhs: DependencyID) -> Bool {
+    let (left, right) = (lhs.description, rhs.description)
+    if left != right { return left < right }
+    return String(reflecting: lhs.keyType) < String(reflecting: rhs.keyType)
+  }
+
+  /// The value on one line: a multi-line description would break the report's line format.
+  private static func describe(_ box: AnyValueBox) -> String {
+    var result = ""
+    for scalar in box.valueDescription.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

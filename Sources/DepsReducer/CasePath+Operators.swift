@@ -1,0 +1,76 @@
+/// Makes a ``CasePath`` from an enum case: `/Action.child`, `/Action.tapped`, `/.self`.
+///
+/// ```swift
+/// /AppAction.child     // a case with a payload: CasePath<AppAction, ChildAction>
+/// /AppAction.tapped    // a case without payload: CasePath<AppAction, Void>
+/// /.self               // the identity: CasePath<AppAction, AppAction>
+/// ```
+prefix operator /
+
+/// A case path for an enum case that has a payload, from its case constructor: `/Action.child`.
+///
+/// Extraction is found by reflection: the root's payload is taken out with `Mirror`, embedded
+/// again with the case constructor, and kept only when that lands in the same case as the root.
+/// Single values, tuples (labeled or not) and `indirect` cases work.
+///
+/// ```swift
+/// enum AppAction { case child(ChildAction), move(from: Int, to: Int) }
+/// let child = /AppAction.child                     // CasePath<AppAction, ChildAction>
+/// (/AppAction.move).extract(from: .move(from: 1, to: 2))   // (from: 1, to: 2)
+/// ```
+///
+/// Two cases that share a base name (`case load(id: Int)`, `case load(name: String)`) cannot be
+/// told apart by reflection; write such case paths with ``CasePath/init(embed:extract:)``.
+///
+/// - Parameter embed: The enum case constructor, like `AppAction.child`.
+/// - Returns: A case path to that case.
+public prefix func / <Root, Value>(
+  embed: @escaping @Sendable (Value) -> Root
+) -> CasePath<Root, Value> {
+  CasePath(embed: embed, extract: { root in EnumReflection.extract(case: embed, from: root) })
+}
+
+/// A case path for an enum case without payload: `/Action.tapped`.
+///
+/// A root is in the case when it equals the case's value; that is why `Root` must be `Equatable`
+/// (it also keeps this overload from matching case constructors, which are functions).
+///
+/// ```swift
+/// enum AppAction: Equatable { case tapped, child(ChildAction) }
+/// let tapped = /AppAction.tapped            // CasePath<AppAction, Void>
+/// tapped.extract(from: .tapped) != nil      // true
+/// ```
+///
+/// - Parameter root: The case, like `AppAction.tapped`.
+/// - Returns: A case path with a `Void` value to that case.
+public prefix func / <Root: Equatable>(
+  root: @autoclosure @escaping @Sendable () -> Root
+) -> CasePath<Root, Void> {
+  // Comparing through `any Equatable` keeps `Root: Equatable` out of the `@Sendable` closures,
+  // which would otherwise capture `Root`'s non-Sendable metatype.
+  EnumReflection.payloadlessCase(root)
+}
+
+/// Returns the given case path unchanged, so that `/.self` spells the identity case path.
+///
+/// ```swift
+/// let identity: CasePath<AppAction, AppAction> = /.self
+/// ```
+///
+/// - Parameter path: A case path, usually ``CasePath/self``.
+/// - Returns: `path`.
+public prefix func / <Root, Value>(path: CasePath<Root, Value>) -> CasePath<Root, Value> {
+  path
+}
+
+/// The identity case path for a type: `/AppAction.self`.
+///
+/// ```swift
+/// let identity = /AppAction.self   // CasePath<AppAction, AppAction>
+/// ```
+///
+/// - Parameter type: The root type.
+/// - Returns: The identity case path of `type`.
+public prefix func / <Root>(type: Root.Type) -> CasePath<Root, Root> {
+  .self
+}

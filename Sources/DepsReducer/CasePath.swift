@@ -1,0 +1,81 @@
+/// A path from an enum to the value held by one of its cases: the enum counterpart of a key path.
+///
+/// A case path can *embed* a value into its case, and try to *extract* the value back out of a
+/// root, which fails (returns `nil`) when the root is in another case. Reducers use case paths to
+/// pick out a child's actions from the parent's actions, and a child's state from an enum state.
+///
+/// Most case paths are written with the `/` prefix operator:
+///
+/// ```swift
+/// enum AppAction { case counter(CounterAction), logout }
+///
+/// let counter = /AppAction.counter        // CasePath<AppAction, CounterAction>
+/// counter.extract(from: .counter(.increment))   // .increment
+/// counter.extract(from: .logout)                // nil
+/// ```
+///
+/// Case paths for any embedding can also be made by hand with ``init(embed:extract:)``.
+public struct CasePath<Root, Value>: Sendable {
+  private let embedValue: @Sendable (Value) -> Root
+  private let extractValue: @Sendable (Root) -> Value?
+
+  /// Creates a case path from an embedding function and an extracting function.
+  ///
+  /// `extract` must return the value that `embed` put into a root, and `nil` for roots that
+  /// `embed` cannot produce.
+  ///
+  /// ```swift
+  /// let success = CasePath<Result<Int, any Error>, Int>(
+  ///   embed: { .success($0) },
+  ///   extract: { if case .success(let value) = $0 { value } else { nil } }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: Puts a value into the case.
+  ///   - extract: Gets the value out of a root in the case, or `nil` for a root in another case.
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embedValue = embed
+    self.extractValue = extract
+  }
+
+  /// Puts `value` into the case this path leads to.
+  ///
+  /// ```swift
+  /// (/AppAction.counter).embed(.increment)   // AppAction.counter(.increment)
+  /// ```
+  ///
+  /// - Parameter value: The value to embed.
+  /// - Returns: A root in this path's case, holding `value`.
+  public func embed(_ value: Value) -> Root {
+    embedValue(value)
+  }
+
+  /// Gets the value out of `root` if `root` is in the case this path leads to.
+  ///
+  /// ```swift
+  /// (/AppAction.counter).extract(from: .logout)   // nil
+  /// ```
+  ///
+  /// - Parameter root: The root to look into.
+  /// - Returns: The case's value, or `nil` when `root` is in another case.
+  public func extract(from root: Root) -> Value? {
+    extractValue(root)
+  }
+}
+
+extension CasePath where Root == Value {
+  /// The identity case path: every root is "in the case", and its value is the root itself.
+  ///
+  /// Written `/.self` with the prefix operator.
+  ///
+  /// ```swift
+  /// let identity: CasePath<AppAction, AppAction> = /.self
+  /// ```
+  public static var `self`: Self {
+    Self(embed: { $0 }, extract: { $0 })
+  }
+}

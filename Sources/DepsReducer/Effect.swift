@@ -1,0 +1,135 @@
+/// Work a reducer asks its store to do after the state changed: send more actions, or run
+/// asynchronous code that may send actions back.
+///
+/// Reducers return an effect from every action: ``none`` when there is nothing to do,
+/// ``send(_:)`` to feed an action straight back in, ``run(priority:operation:)`` for asynchronous
+/// work, and ``merge(_:)-(Effect<Action>...)`` to do several things at once.
+///
+/// ```swift
+/// case .refreshTapped:
+///   return .run { send in
+///     await send(.loaded(try await environment.api.fetch()))
+///   }
+/// ```
+///
+/// `Effect` is `Sendable` when `Action` is: it holds the actions of ``send(_:)`` effects, and
+/// `@Sendable` operations.
+public struct Effect<Action> {
+  /// One unit of work of an effect, in the order the store starts them.
+  package enum Operation {
+    /// Feed this action back into the store, before any later action.
+    case send(Action)
+    /// Run this operation in a task, with a `Send` that feeds actions back.
+    case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async throws -> Void)
+  }
+
+  /// The units of work of this effect; empty for ``none``.
+  package let operations: [Operation]
+
+  /// Creates an effect from its units of work.
+  package init(operations: [Operation]) {
+    self.operations = operations
+  }
+
+  /// An effect that does nothing.
+  ///
+  /// ```swift
+  /// case .increment:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  public static var none: Self { Self(operations: []) }
+
+  /// An effect that immediately sends `action` back into the store.
+  ///
+  /// The store runs the action right after the current one, before any action sent later.
+  ///
+  /// ```swift
+  /// case .reset:
+  ///   return .send(.setCount(0))
+  /// ```
+  ///
+  /// - Parameter action: The action to send.
+  /// - Returns: An effect that sends `action`.
+  public static func send(_ action: Action) -> Self {
+    Self(operations: [.send(action)])
+  }
+
+  /// An effect that runs asynchronous work in a task and may send actions back.
+  ///
+  /// Errors thrown by `operation` end the effect; they are not sent anywhere. Catch the errors you
+  /// want to turn into actions.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   try await Task.sleep(for: .seconds(1))
+  ///   await send(.timerTicked)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs `operation`.
+  ///   - operation: The work to do; call its `Send` argument to feed actions back.
+  /// - Returns: An effect that runs `operation`.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void
+  ) -> Self {
+    Self(operations: [.run(priority: priority, operation: operation)])
+  }
+
+  /// An effect that does the work of every given effect, started in the given order.
+  ///
+  /// ```swift
+  /// return .merge(.send(.started), .run { send in await send(.loaded(try await load())) })
+  /// ```
+  ///
+  /// - Parameter effects: The effects to combine.
+  /// - Returns: An effect doing all of their work.
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// An effect that does the work of every effect in `effects`, started in order.
+  ///
+  /// ```swift
+  /// return .merge(ids.map { id in .send(.load(id)) })
+  /// ```
+  ///
+  /// - Parameter effects: The effects to combine.
+  /// - Returns: An effect doing all of their work.
+  public static func merge(_ effects: [Self]) -> Self {
+    Self(operations: effects.flatMap(\.operations))
+  }
+
+  /// Transforms the actions this effect sends.
+  ///
+  /// This is how a child reducer's effects become the parent's effects in
+  /// the `pullback` and `forEach` methods of ``Reducer``:
+  ///
+  /// ```swift
+  /// childEffect.map { AppAction.child($0) }
+  /// ```
+  ///
+  /// - Parameter transform: Turns each action of this effect into an action of the new effect.
+  /// - Returns: An effect doing the same work and sending transformed actions.
+  public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    Effect<T>(
+      operations: operations.map { operation -> Effect<T>.Operation in
+        switch operation {
+        case .send(let action):
+          return .send(transform(action))
+        case .run(let priority, let operation):
+          return .run(priority: priority) { send in
+            try await operation(
+              Send<Action> { action in await send(transform(action)) })
+          }
+        }
+      })
+  }
+}
+
+// `Effect` holds `Action` values (from `send(_:)`) and `@Sendable` closures: it is exactly as
+// Sendable as its actions.
+extension Effect: Sendable where Action: Sendable {}
+extension Effect.Operation: Sendable where Action: Sendable {}

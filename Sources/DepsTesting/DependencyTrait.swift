@@ -1,0 +1,74 @@
+#if compiler(>=6.1) && canImport(Testing)
+  import GlobalDeps
+  import Testing
+
+  /// A Swift Testing trait that runs each test inside a `GlobalDeps`
+  /// `withDependencies(_:operation:)` scope with the overrides you give.
+  ///
+  /// Add it with ``Testing/Trait/dependencies(_:)`` to a test or to a suite:
+  ///
+  /// ```swift
+  /// @Suite(.dependencies { $0.apiClient = .mock })
+  /// struct FeatureTests {
+  ///   @Test(.dependencies { $0.date = .constant(.distantPast) })
+  ///   func loadsFacts() async { ... }
+  /// }
+  /// ```
+  ///
+  /// On a suite it applies to every test of the suite and of its nested suites, each test (each
+  /// case of a parameterized test) in its own scope: the scope is the test's outermost one, so
+  /// the test gets fresh `testValue`s and cached defaults that no other test shares. A test's own
+  /// trait is applied inside its suite's: its overrides win, and its closure reads the suite's.
+  ///
+  /// The scope is that of `GlobalDeps`; `ComposableDeps` environments are overridden with
+  /// `with(_:_:)` on a fresh root environment instead.
+  public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
+    private let update: @Sendable (inout Dependencies) throws -> Void
+
+    fileprivate init(update: @escaping @Sendable (inout Dependencies) throws -> Void) {
+      self.update = update
+    }
+
+    /// Always `true`: a suite's overrides apply to each test of the suite and of its nested suites,
+    /// each in a scope of its own.
+    public var isRecursive: Bool { true }
+
+    /// Runs `function` inside a `withDependencies(_:operation:)` scope with this
+    /// trait's overrides.
+    ///
+    /// - Parameters:
+    ///   - test: The test or suite the trait applies to.
+    ///   - testCase: The test case, or `nil` for a suite.
+    ///   - function: Runs the test.
+    public func provideScope(
+      for test: Test,
+      testCase: Test.Case?,
+      performing function: @Sendable () async throws -> Void
+    ) async throws {
+      try await withDependencies(update) {
+        try await function()
+      }
+    }
+  }
+
+  /// The `.dependencies { ... }` trait, for `@Test` and `@Suite`.
+  extension Trait where Self == DependencyTrait {
+    /// Overrides dependencies for a test, or for each test of a suite.
+    ///
+    /// ```swift
+    /// @Test(.dependencies { $0.apiClient = .mock })
+    /// func showsTheFetchedName() async {
+    ///   #expect(await FeatureModel().title() == "mock")
+    /// }
+    /// ```
+    ///
+    /// - Parameter update: Sets the overrides, as in
+    ///   `withDependencies(_:operation:)`. It runs once per test, in the test's task.
+    /// - Returns: A trait that runs the test inside a scope with those overrides.
+    public static func dependencies(
+      _ update: @escaping @Sendable (inout Dependencies) throws -> Void
+    ) -> Self {
+      DependencyTrait(update: update)
+    }
+  }
+#endif

@@ -1,0 +1,11 @@
+/// What a ``TestStore`` tracks besides its state: actions from effects waiting to be received,
+/// running effects, and whether the test finished.
+///
+/// Outside `TestStore` (not nested in it) so that effects can reach it without capturing the
+/// store's `State` type, whose `Equatable` conformance would make their closures non-Sendable.
+struct TestStoreLedger<Action> {
+  var received: [Action] = []
+  var effects: [UInt64: Task<Void, Never>] = [:]
+  var nextEffectID: UInt64 = 0
+  var isFinished = false
+}

@@ -1,0 +1,42 @@
+import DepsCore
+
+extension GlobalDependenciesAccessing {
+  /// Describes where each dependency comes from, as this environment reads it now: the
+  /// process-wide store under the ``withDependencies(_:operation:)`` scope in force.
+  ///
+  /// ```swift
+  /// AppEnvironment().with(\.int, 3)
+  /// withDependencies { $0.mainQueue = "test" } operation: {
+  ///   print(AppEnvironment().dependencyReport())
+  /// }
+  /// // AppEnvironment (process-wide store, inside withDependencies)
+  /// // Dependencies:
+  /// //   IntKey = 3 — set in the process-wide store
+  /// //   MainQueueKey = test — set in withDependencies
+  /// // Aliases: none
+  /// ```
+  ///
+  /// Lines are sorted by key type name. A value reads as its `String(describing:)`, with line
+  /// breaks escaped (`\n`). Its origin is one of `set in the process-wide store`,
+  /// `set in withDependencies` (this scope or one around it), either followed by `as OtherKey` when set through an alias, `default, built`,
+  /// `default, not yet built`, or `default of OtherKey, ...` for an alias. Aliases are
+  /// process-wide.
+  ///
+  /// The report builds no default and changes nothing.
+  ///
+  /// - Returns: The report, one line per item, without a trailing newline.
+  public func dependencyReport() -> String {
+    let node = GlobalReader.current.node
+    let scoped = node !== GlobalStore.node
+    let title =
+      "\(String(describing: Self.self)) (process-wide store\(scoped ? ", inside withDependencies" : ""))"
+    return node.dependencyReport(title: title, wording: globalReportWording)
+  }
+}
+
+private let globalReportWording = DependencyReportWording(
+  valuePlace: { distance, owner in
+    // Scopes' nodes are owned by "withDependencies" (see DependencyOverlay); the store's by "GlobalDeps".
+    owner == "withDependencies" ? "set in withDependencies" : "set in the process-wide store"
+  },
+  aliasPlace: { _, _ in "declared process-wide" })

@@ -1,0 +1,90 @@
+import DepsCore
+import DepsReducer
+
+/// Environment-less pullbacks: the child environment is created with `init()`.
+///
+/// `GlobalDeps` environments read the process-wide store and hold no values of their own, so the
+/// child is made fresh for each child action: its `@Dependency` properties see the
+/// `withDependencies` scope in force when the action runs, never one left over from another test.
+///
+/// ```swift
+/// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
+///   counterReducer.pullback(state: \.counter, action: /AppAction.counter),
+///   todosReducer.forEach(state: \.todos, action: /AppAction.todo)
+/// )
+/// ```
+extension Reducer where Environment: GlobalEnvironment {
+  /// Lifts this reducer to a parent whose state holds the child's state in a property; the child
+  /// environment is created with `init()`.
+  ///
+  /// - Parameters:
+  ///   - state: A key path from the parent state to the child state.
+  ///   - action: A case path from the parent action to the child action.
+  /// - Returns: A reducer of the parent feature.
+  public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
+    state: any WritableKeyPath<ParentState, State> & Sendable,
+    action: CasePath<ParentAction, Action>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    pullback(
+      state: state, action: action,
+      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+  }
+
+  /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
+  /// child environment is derived from the parent environment.
+  ///
+  /// - Parameters:
+  ///   - state: A case path from the parent state to the child state.
+  ///   - action: A case path from the parent action to the child action.
+  /// - Returns: A reducer of the parent feature.
+  public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
+    state: CasePath<ParentState, State>,
+    action: CasePath<ParentAction, Action>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    pullback(
+      state: state, action: action,
+      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+  }
+
+  /// Lifts this reducer to a parent whose state holds an array of child states; the child
+  /// environment is created with `init()`.
+  ///
+  /// - Parameters:
+  ///   - state: A key path from the parent state to the array of child states.
+  ///   - action: A case path from the parent action to a child's id and action.
+  /// - Returns: A reducer of the parent feature.
+  public func forEach<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, ID: Hashable & Sendable>(
+    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+    action: CasePath<ParentAction, (ID, Action)>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
+    forEach(
+      state: state, action: action,
+      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+  }
+
+  /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
+  /// environment is created with `init()`.
+  ///
+  /// - Parameters:
+  ///   - state: A key path from the parent state to the dictionary of child states.
+  ///   - action: A case path from the parent action to a child's key and action.
+  /// - Returns: A reducer of the parent feature.
+  public func forEach<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, Key: Hashable & Sendable>(
+    state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
+    action: CasePath<ParentAction, (Key, Action)>
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    forEach(
+      state: state, action: action,
+      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+  }
+}
+
+/// Creates the child environment of type `Child` for a parent environment.
+///
+/// An object's method rather than a closure over `Child.self`, so the `@Sendable` derivation
+/// functions of the pullbacks capture no metatype.
+private final class ChildDerivation<Parent, Child: GlobalEnvironment>: Sendable {
+  func make(for parent: Parent) -> Child {
+    Child()
+  }
+}

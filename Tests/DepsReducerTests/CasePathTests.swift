@@ -1,0 +1,114 @@
+import DepsReducer
+import Testing
+
+private final class Reference: Sendable {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+}
+
+private enum Shape: Equatable {
+  case circle(Double)
+  case square(Double)
+  case rectangle(Double, Double)
+  case labeled(width: Int, height: Int)
+  case single(id: Int)
+  case point
+  case origin
+  indirect case group(Shape)
+  case optional(Int?)
+}
+
+private enum Tree {
+  case leaf(Int)
+  indirect case node(Tree, Tree)
+}
+
+private enum Holder {
+  case reference(Reference)
+  case other(Reference)
+}
+
+@Suite struct CasePathTests {
+  @Test func initEmbedsAndExtracts() {
+    let even = CasePath<Int, Int>(embed: { $0 * 2 }, extract: { $0 % 2 == 0 ? $0 / 2 : nil })
+    #expect(even.embed(4) == 8)
+    #expect(even.extract(from: 8) == 4)
+    #expect(even.extract(from: 7) == nil)
+  }
+
+  @Test func singlePayload() {
+    let circle = /Shape.circle
+    #expect(circle.embed(2) == .circle(2))
+    #expect(circle.extract(from: .circle(3)) == 3)
+    #expect(circle.extract(from: .square(3)) == nil)
+    #expect(circle.extract(from: .point) == nil)
+  }
+
+  @Test func tuplePayload() {
+    let rectangle = /Shape.rectangle
+    let extracted = rectangle.extract(from: .rectangle(2, 3))
+    #expect(extracted?.0 == 2)
+    #expect(extracted?.1 == 3)
+    #expect(rectangle.extract(from: .circle(2)) == nil)
+  }
+
+  @Test func labeledPayload() {
+    let labeled = /Shape.labeled
+    let extracted = labeled.extract(from: .labeled(width: 4, height: 5))
+    #expect(extracted?.0 == 4)
+    #expect(extracted?.1 == 5)
+    #expect(labeled.extract(from: .single(id: 4)) == nil)
+
+    let single = /Shape.single
+    #expect(single.extract(from: .single(id: 9)) == 9)
+    #expect(single.extract(from: .circle(9)) == nil)
+  }
+
+  @Test func indirectPayload() {
+    let group = /Shape.group
+    #expect(group.extract(from: .group(.circle(1))) == .circle(1))
+    #expect(group.extract(from: .circle(1)) == nil)
+
+    let node = /Tree.node
+    let extracted = node.extract(from: .node(.leaf(1), .leaf(2)))
+    if case .leaf(1)? = extracted?.0, case .leaf(2)? = extracted?.1 {
+    } else {
+      Issue.record("expected the node's children, got \(String(describing: extracted))")
+    }
+    #expect((/Tree.leaf).extract(from: .node(.leaf(1), .leaf(2))) == nil)
+  }
+
+  @Test func optionalPayload() {
+    let optional = /Shape.optional
+    #expect(optional.extract(from: .optional(3)) == .some(3))
+    #expect(optional.extract(from: .optional(nil)) == .some(nil))
+    #expect(optional.extract(from: .point) == nil)
+  }
+
+  @Test func referencePayloadOfTheSameTypeInAnotherCase() {
+    let reference = Reference(1)
+    #expect((/Holder.reference).extract(from: .reference(reference)) === reference)
+    #expect((/Holder.reference).extract(from: .other(reference)) == nil)
+  }
+
+  @Test func payloadlessCase() {
+    let point = /Shape.point
+    #expect(point.embed(()) == .point)
+    #expect(point.extract(from: .point) != nil)
+    #expect(point.extract(from: .origin) == nil)
+    #expect(point.extract(from: .circle(1)) == nil)
+  }
+
+  @Test func identity() {
+    let identity: CasePath<Shape, Shape> = /.self
+    #expect(identity.extract(from: .point) == .point)
+    #expect(identity.embed(.origin) == .origin)
+    #expect((/Shape.self).extract(from: .circle(1)) == .circle(1))
+  }
+
+  @Test func optionalRoot() {
+    let some = /Optional<Int>.some
+    #expect(some.extract(from: 3) == 3)
+    #expect(some.extract(from: nil) == nil)
+  }
+}

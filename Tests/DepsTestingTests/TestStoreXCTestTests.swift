@@ -1,0 +1,100 @@
+import DepsReducer
+import DepsTesting
+import Foundation
+import XCTest
+
+/// TestStore failures in XCTest tests go through `XCTFail`.
+///
+/// swift-corelibs-xctest (Linux) has no `XCTExpectFailure`, so on Linux this case intercepts
+/// failures by overriding `recordFailure(withDescription:inFile:atLine:expected:)`, which `XCTFail`
+/// calls on the running test case; on Apple platforms it uses `XCTExpectFailure`.
+final class TestStoreXCTestTests: XCTestCase {
+  private let captured = CapturedFailures()
+
+  #if os(Linux) || os(Windows) || os(Android)
+    override func recordFailure(
+      withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+      expected: Bool
+    ) {
+      if captured.isIntercepting {
+        captured.append(description: description, file: filePath, line: lineNumber)
+      } else {
+        super.recordFailure(
+          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      }
+    }
+  #endif
+
+  @MainActor func testStateMismatchIsReportedThroughXCTFail() async {
+    let store = TestStore(
+      initialState: Counter(), reducer: counterReducer, environment: CounterEnvironment())
+    #if os(Linux) || os(Windows) || os(Android)
+      captured.isIntercepting = true
+    #else
+      XCTExpectFailure("the expected state is wrong on purpose")
+    #endif
+    await store.send(.increment, assert: { $0.count = 5 }, file: #filePath, line: 4242)
+    #if os(Linux) || os(Windows) || os(Android)
+      captured.isIntercepting = false
+      let failures = captured.failures
+      XCTAssertEqual(failures.count, 1)
+      XCTAssertEqual(failures.first?.line, 4242)
+      XCTAssertEqual(failures.first?.file, #filePath)
+      XCTAssertEqual(
+        failures.first?.description,
+        // corelibs XCTest puts "failed - " before the message of an XCTFail.
+        """
+        failed - The state after send(DepsTestingTests.CounterAction.increment) does not match \
+        the expected state.
+
+          − expected
+          + actual
+
+            ▿ DepsTestingTests.Counter
+          −   - count: 5
+          +   - count: 1
+              - fact: nil
+
+        A TestStore is exhaustive: the assert closure must make every change the reducer made, \
+        and only those. To fix: change the assert closure so that the expected state matches the \
+        lines marked +.
+        """)
+    #endif
+    await store.finish()
+  }
+
+  @MainActor func testPassingFlowRecordsNothing() async {
+    let store = TestStore(
+      initialState: Counter(), reducer: counterReducer, environment: CounterEnvironment())
+    await store.send(.factTapped)
+    await store.receive(.factLoaded("0 is a number")) { $0.fact = "0 is a number" }
+    await store.finish()
+    XCTAssertTrue(captured.failures.isEmpty)
+  }
+}
+
+/// Failures captured by ``TestStoreXCTestTests``, behind a lock because XCTest may record from any
+/// thread.
+final class CapturedFailures: @unchecked Sendable {
+  // @unchecked: every stored property is read and written only while holding `lock`.
+  struct Failure: Equatable {
+    var description: String
+    var file: String
+    var line: Int
+  }
+
+  private let lock = NSLock()
+  private var intercepting = false
+  private var recorded: [Failure] = []
+
+  var isIntercepting: Bool {
+    get { lock.withLock { intercepting } }
+    set { lock.withLock { intercepting = newValue } }
+  }
+
+  var failures: [Failure] { lock.withLock { recorded } }
+
+  func append(description: String, file: String, line: Int) {
+    lock.withLock { recorded.append(Failure(description: description, file: file, line: line)) }
+  }
+}

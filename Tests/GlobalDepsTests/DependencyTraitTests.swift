@@ -1,0 +1,54 @@
+import DepsTesting
+import Synchronization
+import Testing
+
+@testable import GlobalDeps
+
+/// Serials of the `StatefulService` instances the trait's test cases have seen.
+private let seenServices = Mutex<Set<Int>>([])
+
+@Suite(.dependencies { $0.scoped = 100 })
+struct DependencyTraitTests {
+  @Test func aSuiteTraitAppliesToItsTests() {
+    #expect(ScopedModel().scoped == 100)
+    #expect(DependencyOverlay.current != nil)
+  }
+
+  @Test(.dependencies { $0.scoped += 1 })
+  func aTestTraitAppliesInsideTheSuiteTrait() {
+    #expect(ScopedModel().scoped == 101)
+  }
+
+  @Test(.dependencies { $0.escaped = "trait" })
+  func aTestTraitAndAScopeInTheTestCompose() async {
+    await withDependencies {
+      $0.scoped += 10
+    } operation: {
+      await Task.yield()
+      #expect(ScopedModel().scoped == 110)
+      #expect(ScopedModel().escaped == "trait")
+    }
+  }
+
+  @Test(arguments: 1...4)
+  func eachTestCaseGetsFreshDefaults(argument: Int) {
+    let service = Dependency(\.stateful).wrappedValue
+    #expect(ScopedModel().stateful === service)
+    #expect(service.call() == 1)
+    // Had any other case shared this case's defaults, it would have seen the same instance.
+    let isNew = seenServices.withLock { $0.insert(service.serial).inserted }
+    #expect(isNew)
+  }
+
+  @Suite struct Nested {
+    @Test func aNestedSuiteInheritsTheTrait() {
+      #expect(ScopedModel().scoped == 100)
+    }
+  }
+}
+
+@Test(.dependencies { $0.escaped = "free function" })
+func theTraitAppliesToAFreeTestFunction() {
+  #expect(ScopedModel().escaped == "free function")
+  #expect(ScopedModel().scoped == 0)
+}
