@@ -23,7 +23,7 @@ let batchNanoseconds: UInt64 = 2_000_000
 
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
-  + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+  + ReducerBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
 if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(10) {
