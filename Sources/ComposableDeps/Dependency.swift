@@ -50,6 +50,10 @@ public struct Dependency<Value> {
     wrapped wrappedKeyPath: KeyPath<Environment, Value>,
     storage storageKeyPath: KeyPath<Environment, Self>
   ) -> Value {
-    environment[keyPath: storageKeyPath].access.read(at: environment.node)
+    let access = environment[keyPath: storageKeyPath].access
+    // The environment, borrowed by the caller, keeps its node alive; reading the node unretained
+    // keeps the optimizer from retaining the environment around the read, a write to a shared
+    // reference count that would keep two threads' reads from scaling.
+    return Unmanaged.passUnretained(environment.node)._withUnsafeGuaranteedRef { access.read(at: $0) }
   }
 }

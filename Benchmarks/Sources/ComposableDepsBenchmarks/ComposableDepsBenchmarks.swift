@@ -19,6 +19,12 @@ extension Dependencies {
 private final class ChainEnvironment: ComposableEnvironment {
   @Dependency(\.value) var value
   @Derived var child: ChainEnvironment
+
+  /// Reads `value` `n` times from a method, where `self` is borrowed, as feature code reads.
+  @inline(never)
+  func readLoop(_ n: Int, into sink: ThreadSink) {
+    for _ in 0..<n { sink(value) }
+  }
 }
 
 /// The environment `depth` steps below `root`.
@@ -54,8 +60,7 @@ public enum ComposableDepsBenchmarks {
     let root = ChainEnvironment().with(\.value, 1)
     let node = Unchecked(descendant(of: root, depth: 8))
     return ScalingBenchmark("ComposableDeps read (depth 8)") { n, sink in
-      let environment = opaque(node.value)
-      for _ in 0..<n { sink(environment.value) }
+      opaque(node.value).readLoop(n, into: sink)
     }
   }
 
