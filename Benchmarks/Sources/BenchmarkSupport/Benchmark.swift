@@ -13,6 +13,7 @@ public struct Benchmark: Sendable {
   /// Performs the operation `n` times, sinking every result.
   public let run: @Sendable (Int) -> Void
 
+  /// Creates a row named `name` under `group`; `run(n)` must perform the operation `n` times.
   public init(_ group: String, _ name: String, run: @escaping @Sendable (Int) -> Void) {
     self.group = group
     self.name = name
@@ -22,10 +23,12 @@ public struct Benchmark: Sendable {
 
 /// A throughput comparison: the same read loop on one thread, then on two at once.
 public struct ScalingBenchmark: Sendable {
+  /// The row's name.
   public let name: String
   /// Performs the read `n` times on the calling thread, sinking results into the thread's own sink.
   public let run: @Sendable (Int, ThreadSink) -> Void
 
+  /// Creates a comparison named `name`; `run(n, sink)` must read `n` times into `sink`.
   public init(_ name: String, run: @escaping @Sendable (Int, ThreadSink) -> Void) {
     self.name = name
     self.run = run

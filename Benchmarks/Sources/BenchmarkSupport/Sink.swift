@@ -15,7 +15,9 @@ public func opaque<T>(_ value: T) -> T { value }
 /// through thread-safe APIs, so sharing is sound.
 public struct Unchecked<Value>: @unchecked Sendable {
   // @unchecked: only used for values whose APIs are documented thread-safe.
+  /// The carried value.
   public let value: Value
+  /// Wraps `value`.
   public init(_ value: Value) { self.value = value }
 }
 

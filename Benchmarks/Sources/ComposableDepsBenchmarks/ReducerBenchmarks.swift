@@ -46,6 +46,7 @@ private let reducer4: Reducer<State4, Action4, Environment4> =
 
 /// Rows for reducers: one run directly, one through four environment-less pullbacks.
 public enum ReducerBenchmarks {
+  /// The reducer rows.
   public static var all: [Benchmark] {
     let environment0 = Unchecked(Environment0())
     let environment4 = Unchecked(Environment4().with(\.step, 1))

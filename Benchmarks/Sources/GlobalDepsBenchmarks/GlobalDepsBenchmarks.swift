@@ -40,6 +40,7 @@ private struct Model: Sendable {
 
 /// The `GlobalDeps` rows.
 public enum GlobalDepsBenchmarks {
+  /// GlobalDeps reads (overridden, default, type key, in a scope), scopes and writes.
   public static var all: [Benchmark] {
     let environment = BenchEnvironment().with(\.overridden, 1)
     let model = Model()

@@ -19,6 +19,7 @@ private struct Model: Sendable {
 
 /// Rows for Point-Free's swift-dependencies, read the way its users read it.
 public enum SwiftDependenciesBenchmarks {
+  /// swift-dependencies' `@Dependency` read and `withDependencies` with one read.
   public static var all: [Benchmark] {
     let model = withDependencies {
       $0.benchValue = 1

@@ -8,6 +8,7 @@ private final class Service {
 
 /// Rows for Swinject.
 public enum SwinjectBenchmarks {
+  /// Swinject's `resolve` of a container-scoped service.
   public static var all: [Benchmark] {
     let container = Container()
     container.register(Service.self) { _ in Service(value: 1) }.inObjectScope(.container)
