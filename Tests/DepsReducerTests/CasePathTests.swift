@@ -91,6 +91,23 @@ private enum Holder {
     #expect((/Holder.reference).extract(from: .other(reference)) == nil)
   }
 
+  @Test func aLearnedCaseStillTellsCasesApartOnEveryLaterExtraction() {
+    let square = /Shape.square
+    let group = /Shape.group
+    let reference = /Holder.reference
+    let shared = Reference(1)
+    // The first extractions learn each case; later ones take the fast path. Both must agree.
+    for _ in 0..<3 {
+      #expect(square.extract(from: .circle(1)) == nil)
+      #expect(square.extract(from: .square(2)) == 2)
+      #expect(square.extract(from: .point) == nil)
+      #expect(group.extract(from: .group(.square(3))) == .square(3))
+      #expect(group.extract(from: .square(3)) == nil)
+      #expect(reference.extract(from: .other(shared)) == nil)
+      #expect(reference.extract(from: .reference(shared)) === shared)
+    }
+  }
+
   @Test func payloadlessCase() {
     let point = /Shape.point
     #expect(point.embed(()) == .point)

@@ -1,19 +1,36 @@
 /// Extraction of an enum case's payload by reflection, for case paths made from case constructors.
 enum EnumReflection {
-  /// Returns the payload of `root` when `root` is in the case that `embed` constructs.
+  /// Returns the extraction of a case path made from the case constructor `embed`.
   ///
   /// `Mirror` shows an enum value in a payload case as one child, labeled with the case name, whose
   /// value is the payload (a tuple for several values; `indirect` payloads are unboxed). The payload
-  /// is a candidate only: another case may have the same payload type. Embedding the candidate and
-  /// comparing case names settles it.
-  static func extract<Root, Value>(case embed: (Value) -> Root, from root: Root) -> Value? {
-    guard
-      let (rootCase, payload) = caseAndPayload(of: root),
-      let value = payload as? Value ?? singleElement(of: payload, as: Value.self),
-      let (embeddedCase, _) = caseAndPayload(of: embed(value)),
-      embeddedCase == rootCase
-    else { return nil }
-    return value
+  /// is a candidate only: another case may have the same payload type. Embedding the candidate
+  /// tells which case `embed` constructs; its tag is learned then, so later extractions reject a
+  /// root in another case by comparing tags, without reflecting, and accept one in the case
+  /// without embedding again.
+  static func extractor<Root, Value>(
+    case embed: @escaping @Sendable (Value) -> Root
+  ) -> @Sendable (Root) -> Value? {
+    let learned = LearnedEnumTag()
+    return { root in
+      let rootTag = EnumTag.tag(of: root)
+      let caseTag = learned.value
+      if let rootTag, let caseTag, rootTag != caseTag { return nil }
+      guard
+        let (rootCase, payload) = caseAndPayload(of: root),
+        let value = payload as? Value ?? singleElement(of: payload, as: Value.self)
+      else { return nil }
+      if rootTag != nil, caseTag != nil { return value }
+      let embedded = embed(value)
+      if let rootTag, let embeddedTag = EnumTag.tag(of: embedded) {
+        learned.learn(embeddedTag)
+        return embeddedTag == rootTag ? value : nil
+      }
+      guard let (embeddedCase, _) = caseAndPayload(of: embedded), embeddedCase == rootCase else {
+        return nil
+      }
+      return value
+    }
   }
 
   /// The case name and payload of an enum value in a payload case; `nil` for anything else.
