@@ -34,10 +34,6 @@ extension ComposableEnvironment: CustomDebugStringConvertible {
     return node.dependencyReport(title: title, wording: Self.reportWording)
   }
 
-  /// The ``dependencyReport()``, so `po environment` in the debugger and `debugPrint` show where
-  /// each dependency comes from.
-  public var debugDescription: String { dependencyReport() }
-
   private static let reportWording = DependencyReportWording(
     valuePlace: { distance, owner in
       distance == 0

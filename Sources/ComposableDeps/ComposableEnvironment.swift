@@ -37,6 +37,10 @@ open class ComposableEnvironment {
     self.node = DependencyNode(ownerName: String(describing: Self.self))
   }
 
+  /// The ``dependencyReport()``, so `po environment` in the debugger and `debugPrint` show where
+  /// each dependency comes from. Subclasses may override it to add their own state.
+  open var debugDescription: String { dependencyReport() }
+
   /// Reads the dependency at `keyPath`: `environment.mainQueue`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
     node.value(keyPath)
