@@ -23,6 +23,12 @@ private enum Tree {
   indirect case node(Tree, Tree)
 }
 
+private enum Message {
+  case text(String)
+  indirect case boxed(String)
+  case empty
+}
+
 private enum Holder {
   case reference(Reference)
   case other(Reference)
@@ -105,6 +111,36 @@ private enum Holder {
       #expect(group.extract(from: .square(3)) == nil)
       #expect(reference.extract(from: .other(shared)) == nil)
       #expect(reference.extract(from: .reference(shared)) === shared)
+    }
+  }
+
+  @Test func everyPayloadShapeExtractsTheSameOnceLearned() {
+    let rectangle = /Shape.rectangle
+    let labeled = /Shape.labeled
+    let single = /Shape.single
+    let optional = /Shape.optional
+    let node = /Tree.node
+    let text = /Message.text
+    let boxedText = /Message.boxed
+    // The first extraction of each learns its case; later ones project the payload.
+    for round in 0..<4 {
+      let number = Double(round)
+      #expect(rectangle.extract(from: .rectangle(number, number + 1)).map { [$0.0, $0.1] } == [number, number + 1])
+      #expect(labeled.extract(from: .labeled(width: round, height: 7)).map { [$0.0, $0.1] } == [round, 7])
+      #expect(single.extract(from: .single(id: round)) == round)
+      #expect(optional.extract(from: .optional(round)) == .some(round))
+      #expect(optional.extract(from: .optional(nil)) == .some(nil))
+      let children = node.extract(from: .node(.leaf(round), .leaf(round + 1)))
+      if case .leaf(round)? = children?.0, case .leaf(round + 1)? = children?.1 {
+      } else {
+        Issue.record("round \(round): expected the node's children, got \(String(describing: children))")
+      }
+      let long = String(repeating: "payload \(round) ", count: 8)
+      #expect(text.extract(from: .text(long)) == long)
+      #expect(text.extract(from: .boxed(long)) == nil)
+      #expect(boxedText.extract(from: .boxed(long)) == long)
+      #expect(boxedText.extract(from: .text(long)) == nil)
+      #expect(text.extract(from: .empty) == nil)
     }
   }
 

@@ -5,32 +5,57 @@ enum EnumReflection {
   /// `Mirror` shows an enum value in a payload case as one child, labeled with the case name, whose
   /// value is the payload (a tuple for several values; `indirect` payloads are unboxed). The payload
   /// is a candidate only: another case may have the same payload type. Embedding the candidate
-  /// tells which case `embed` constructs; its tag is learned then, so later extractions reject a
-  /// root in another case by comparing tags, without reflecting, and accept one in the case
-  /// without embedding again.
+  /// tells which case `embed` constructs, and its tag is learned then. From then on a root in
+  /// another case is rejected by comparing tags, and one in the case has its payload projected
+  /// without reflection, when the payload's type is exactly `Value` and the projection was checked
+  /// against `Mirror`'s answer; otherwise `Mirror` is used as before.
   static func extractor<Root, Value>(
     case embed: @escaping @Sendable (Value) -> Root
   ) -> @Sendable (Root) -> Value? {
-    let learned = LearnedEnumTag()
+    let learned = LearnedEnumCase()
     return { root in
       let rootTag = EnumTag.tag(of: root)
-      let caseTag = learned.value
-      if let rootTag, let caseTag, rootTag != caseTag { return nil }
+      let known = learned.value
+      if let rootTag, let known {
+        guard rootTag == known.tag else { return nil }
+        if known.projectable, let value = EnumTag.payload(of: root, tag: rootTag, as: Value.self) {
+          return value
+        }
+      }
       guard
         let (rootCase, payload) = caseAndPayload(of: root),
         let value = payload as? Value ?? singleElement(of: payload, as: Value.self)
       else { return nil }
-      if rootTag != nil, caseTag != nil { return value }
+      if let rootTag, let known {
+        if !known.checked {
+          learned.learn(checked(rootTag, root: root, payload: payload, value: value))
+        }
+        return value
+      }
       let embedded = embed(value)
       if let rootTag, let embeddedTag = EnumTag.tag(of: embedded) {
-        learned.learn(embeddedTag)
-        return embeddedTag == rootTag ? value : nil
+        guard embeddedTag == rootTag else {
+          learned.learn(.init(tag: embeddedTag, checked: false, projectable: false))
+          return nil
+        }
+        learned.learn(checked(rootTag, root: root, payload: payload, value: value))
+        return value
       }
       guard let (embeddedCase, _) = caseAndPayload(of: embedded), embeddedCase == rootCase else {
         return nil
       }
       return value
     }
+  }
+
+  /// What a root in the case teaches: the case's tag, and whether projecting its payload gives
+  /// exactly what `Mirror` gave (the payload's type is `Value` itself and the bytes agree).
+  private static func checked<Root, Value>(
+    _ tag: UInt32, root: Root, payload: Any, value: Value
+  ) -> LearnedEnumCase.Case {
+    let projectable =
+      type(of: payload) == Value.self && EnumTag.payloadBytesMatch(of: root, tag: tag, value: value)
+    return .init(tag: tag, checked: true, projectable: projectable)
   }
 
   /// The case name and payload of an enum value in a payload case; `nil` for anything else.
