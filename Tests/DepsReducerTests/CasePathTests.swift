@@ -29,6 +29,13 @@ private enum Message {
   case empty
 }
 
+private enum Unit: Equatable { case only }
+private enum Wrapper: Equatable {
+  case unit(Unit)
+  case other(Unit)
+  case nothing
+}
+
 private enum Holder {
   case reference(Reference)
   case other(Reference)
@@ -122,6 +129,8 @@ private enum Holder {
     let node = /Tree.node
     let text = /Message.text
     let boxedText = /Message.boxed
+    let unit = /Wrapper.unit
+    let other = /Wrapper.other
     // The first extraction of each learns its case; later ones project the payload.
     for round in 0..<4 {
       let number = Double(round)
@@ -141,6 +150,11 @@ private enum Holder {
       #expect(boxedText.extract(from: .boxed(long)) == long)
       #expect(boxedText.extract(from: .text(long)) == nil)
       #expect(text.extract(from: .empty) == nil)
+      // Zero-sized payloads: the compiler lays these cases out as cases without payload.
+      #expect(unit.extract(from: .unit(.only)) == .only)
+      #expect(unit.extract(from: .other(.only)) == nil)
+      #expect(other.extract(from: .nothing) == nil)
+      #expect(other.extract(from: .other(.only)) == .only)
     }
   }
 

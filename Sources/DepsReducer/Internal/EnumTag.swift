@@ -106,7 +106,14 @@ enum EnumTag {
   /// ``payloadBytesMatch(of:tag:value:)``).
   @inline(__always)
   static func payload<Root, Value>(of root: Root, tag: UInt32, as _: Value.Type) -> Value? {
-    withPayload(of: root, tag: tag, alignment: MemoryLayout<Value>.alignment) {
+    // A zero-sized payload (an enum of one case, an empty struct) has no bytes to project, and the
+    // compiler lays its case out as a case without payload: any address holds its one value.
+    if MemoryLayout<Value>.size == 0 {
+      return withUnsafeTemporaryAllocation(byteCount: 1, alignment: MemoryLayout<Value>.alignment) {
+        UnsafeRawPointer($0.baseAddress!).load(as: Value.self)
+      }
+    }
+    return withPayload(of: root, tag: tag, alignment: MemoryLayout<Value>.alignment) {
       $0.load(as: Value.self)
     }
   }
@@ -114,6 +121,7 @@ enum EnumTag {
   /// Whether the payload of `root` has the same bytes as `value`, compared without loading the
   /// payload as a typed value (which would be unsafe if the layout were not what is expected).
   static func payloadBytesMatch<Root, Value>(of root: Root, tag: UInt32, value: Value) -> Bool {
+    if MemoryLayout<Value>.size == 0 { return true }
     let matched = withPayload(of: root, tag: tag, alignment: MemoryLayout<Value>.alignment) {
       payload in
       withUnsafeBytes(of: value) { expected in
