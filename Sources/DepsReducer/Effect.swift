@@ -114,7 +114,9 @@ public struct Effect<Action> {
   /// - Parameter transform: Turns each action of this effect into an action of the new effect.
   /// - Returns: An effect doing the same work and sending transformed actions.
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
-    Effect<T>(
+    // Most actions start no effect: skip the generic work of mapping nothing.
+    if operations.isEmpty { return .none }
+    return Effect<T>(
       operations: operations.map { operation -> Effect<T>.Operation in
         switch operation {
         case .send(let action):

@@ -28,6 +28,10 @@ enum EnumTag {
   private static let projectEnumDataOffset = 12 * word
   private static let injectEnumTagOffset = 13 * word
 
+  /// An address to load zero-sized values from: a load reads no byte of it.
+  private nonisolated(unsafe) static let zeroSizedStorage = UnsafeRawPointer(
+    UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
+
   // A heap box starts with the object header (metadata and reference counts): two words.
   private static let boxHeaderSize = 2 * word
 
@@ -109,9 +113,7 @@ enum EnumTag {
     // A zero-sized payload (an enum of one case, an empty struct) has no bytes to project, and the
     // compiler lays its case out as a case without payload: any address holds its one value.
     if MemoryLayout<Value>.size == 0 {
-      return withUnsafeTemporaryAllocation(byteCount: 1, alignment: MemoryLayout<Value>.alignment) {
-        UnsafeRawPointer($0.baseAddress!).load(as: Value.self)
-      }
+      return zeroSizedStorage.load(as: Value.self)
     }
     return withPayload(of: root, tag: tag, alignment: MemoryLayout<Value>.alignment) {
       $0.load(as: Value.self)
