@@ -108,6 +108,7 @@ open class ComposableEnvironment {
   ///
   /// Created on first use and attached to this environment, so each parent environment has its
   /// own: values set on one parent never reach another parent's child.
+  @usableFromInline
   package func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
     let key = ObjectIdentifier(Child.self)
     if let child = pulledBack.withLock({ $0[key] }) {

@@ -27,6 +27,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ///   - state: A key path from the parent state to the child state.
   ///   - action: A case path from the parent action to the child action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
@@ -42,6 +43,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ///   - state: A case path from the parent state to the child state.
   ///   - action: A case path from the parent action to the child action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>
@@ -57,6 +59,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ///   - state: A key path from the parent state to the array of child states.
   ///   - action: A case path from the parent action to a child's id and action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: ComposableEnvironment, ID: Hashable & Sendable
   >(
@@ -74,6 +77,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ///   - state: A key path from the parent state to the dictionary of child states.
   ///   - action: A case path from the parent action to a child's key and action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: ComposableEnvironment, Key: Hashable & Sendable
   >(
@@ -89,7 +93,11 @@ extension Reducer where Environment: ComposableEnvironment {
 ///
 /// A value rather than a closure over `Child.self`, so the `@Sendable` derivation closures of the
 /// pullbacks capture no metatype.
-private struct ChildDerivation<Child: ComposableEnvironment>: Sendable {
+@usableFromInline
+struct ChildDerivation<Child: ComposableEnvironment>: Sendable {
+  @inlinable init() {}
+
+  @inlinable
   func child(of parent: some ComposableEnvironment) -> Child {
     parent.pulledBackChild(Child.self)
   }

@@ -26,6 +26,7 @@ prefix operator /
 ///
 /// - Parameter embed: The enum case constructor, like `AppAction.child`.
 /// - Returns: A case path to that case.
+@inlinable
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> CasePath<Root, Value> {

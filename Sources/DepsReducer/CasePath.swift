@@ -16,8 +16,8 @@
 ///
 /// Case paths for any embedding can also be made by hand with ``init(embed:extract:)``.
 public struct CasePath<Root, Value>: Sendable {
-  private let embedValue: @Sendable (Value) -> Root
-  private let extractValue: @Sendable (Root) -> Value?
+  @usableFromInline let embedValue: @Sendable (Value) -> Root
+  @usableFromInline let extractValue: @Sendable (Root) -> Value?
 
   /// Creates a case path from an embedding function and an extracting function.
   ///
@@ -34,6 +34,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Parameters:
   ///   - embed: Puts a value into the case.
   ///   - extract: Gets the value out of a root in the case, or `nil` for a root in another case.
+  @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
@@ -50,6 +51,7 @@ public struct CasePath<Root, Value>: Sendable {
   ///
   /// - Parameter value: The value to embed.
   /// - Returns: A root in this path's case, holding `value`.
+  @inlinable
   public func embed(_ value: Value) -> Root {
     embedValue(value)
   }
@@ -62,6 +64,7 @@ public struct CasePath<Root, Value>: Sendable {
   ///
   /// - Parameter root: The root to look into.
   /// - Returns: The case's value, or `nil` when `root` is in another case.
+  @inlinable
   public func extract(from root: Root) -> Value? {
     extractValue(root)
   }

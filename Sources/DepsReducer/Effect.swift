@@ -16,7 +16,7 @@
 /// `@Sendable` operations.
 public struct Effect<Action> {
   /// One unit of work of an effect, in the order the store starts them.
-  package enum Operation {
+  @usableFromInline package enum Operation {
     /// Feed this action back into the store, before any later action.
     case send(Action)
     /// Run this operation in a task, with a `Send` that feeds actions back.
@@ -24,10 +24,10 @@ public struct Effect<Action> {
   }
 
   /// The units of work of this effect; empty for ``none``.
-  package let operations: [Operation]
+  @usableFromInline package let operations: [Operation]
 
   /// Creates an effect from its units of work.
-  package init(operations: [Operation]) {
+  @inlinable package init(operations: [Operation]) {
     self.operations = operations
   }
 
@@ -38,7 +38,7 @@ public struct Effect<Action> {
   ///   state.count += 1
   ///   return .none
   /// ```
-  public static var none: Self { Self(operations: []) }
+  @inlinable public static var none: Self { Self(operations: []) }
 
   /// An effect that immediately sends `action` back into the store.
   ///
@@ -113,6 +113,7 @@ public struct Effect<Action> {
   ///
   /// - Parameter transform: Turns each action of this effect into an action of the new effect.
   /// - Returns: An effect doing the same work and sending transformed actions.
+  @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     // Most actions start no effect: skip the generic work of mapping nothing.
     if operations.isEmpty { return .none }

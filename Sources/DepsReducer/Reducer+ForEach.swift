@@ -17,6 +17,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to an element's `id` and action.
   ///   - environment: Derives the element environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [State]> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>,
@@ -43,6 +44,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to a key and the value's action.
   ///   - environment: Derives the value environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>,
@@ -59,6 +61,7 @@ extension Reducer {
   /// ```swift
   /// todo.forEach(state: \.todos, action: /TodosAction.todo, deriveEnvironment: { $0.derived() })
   /// ```
+  @inlinable
   package func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
     state toElements: any WritableKeyPath<ParentState, [State]> & Sendable,
     action toElementAction: CasePath<ParentAction, (ID, Action)>,
@@ -70,7 +73,8 @@ extension Reducer {
     forEach(state: toElements, action: toElementAction, id: \State.id, deriveEnvironment: deriveEnvironment)
   }
 
-  private func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
+  @inlinable
+  func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
     state toElements: any WritableKeyPath<ParentState, [State]> & Sendable,
     action toElementAction: CasePath<ParentAction, (ID, Action)>,
     id elementID: any KeyPath<State, ID> & Sendable,
@@ -104,6 +108,7 @@ extension Reducer {
   /// ```swift
   /// room.forEach(state: \.rooms, action: /RoomsAction.room, deriveEnvironment: { $0.derived() })
   /// ```
+  @inlinable
   package func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
     state toValues: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action toValueAction: CasePath<ParentAction, (Key, Action)>,

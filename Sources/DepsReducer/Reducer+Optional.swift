@@ -14,6 +14,7 @@ extension Reducer {
   /// ```
   ///
   /// - Returns: A reducer of `State?`.
+  @inlinable
   public func optional() -> Reducer<State?, Action, Environment> {
     let stateType = String(reflecting: State?.self)
     return Reducer<State?, Action, Environment> { state, action, environment in

@@ -17,6 +17,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to the child action.
   ///   - environment: Derives the child environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>,
@@ -46,6 +47,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to the child action.
   ///   - environment: Derives the child environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>,
@@ -63,6 +65,7 @@ extension Reducer {
   /// ```swift
   /// child.pullback(state: \.child, action: /AppAction.child, deriveEnvironment: { $0.derived() })
   /// ```
+  @inlinable
   package func pullback<ParentState, ParentAction, ParentEnvironment>(
     state toChildState: any WritableKeyPath<ParentState, State> & Sendable,
     action toChildAction: CasePath<ParentAction, Action>,
@@ -86,6 +89,7 @@ extension Reducer {
   /// ```swift
   /// home.pullback(state: /AppState.home, action: /AppAction.home, deriveEnvironment: { $0.derived() })
   /// ```
+  @inlinable
   package func pullback<ParentState, ParentAction, ParentEnvironment>(
     state toChildState: CasePath<ParentState, State>,
     action toChildAction: CasePath<ParentAction, Action>,

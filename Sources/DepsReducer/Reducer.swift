@@ -26,7 +26,7 @@
 /// `Reducer` is `Sendable`, so reducers can be declared as global `let`s in Swift 6 mode; that is
 /// why the closures it takes are `@Sendable`.
 public struct Reducer<State, Action, Environment>: Sendable {
-  private let reduce: @Sendable (inout State, Action, Environment) -> Effect<Action>
+  @usableFromInline let reduce: @Sendable (inout State, Action, Environment) -> Effect<Action>
 
   /// Creates a reducer from a function that changes the state for an action and returns an effect.
   ///
@@ -39,6 +39,7 @@ public struct Reducer<State, Action, Environment>: Sendable {
   ///
   /// - Parameter reduce: Changes the state for an action, using the environment; returns the
   ///   effect to run next (``Effect/none`` when there is nothing to do).
+  @inlinable
   public init(_ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>) {
     self.reduce = reduce
   }
@@ -57,6 +58,7 @@ public struct Reducer<State, Action, Environment>: Sendable {
   ///   - action: The action to handle.
   ///   - environment: The dependencies the reducer may use.
   /// - Returns: The effect the action starts.
+  @inlinable
   public func run(
     _ state: inout State, _ action: Action, _ environment: Environment
   ) -> Effect<Action> {

@@ -16,7 +16,7 @@ public struct Send<Action>: Sendable {
   private let deliver: @Sendable (sending Action) async -> Void
 
   /// Creates a `Send` that hands each action to `deliver`. Stores and test stores make these.
-  package init(_ deliver: @escaping @Sendable (sending Action) async -> Void) {
+  @usableFromInline package init(_ deliver: @escaping @Sendable (sending Action) async -> Void) {
     self.deliver = deliver
   }
 

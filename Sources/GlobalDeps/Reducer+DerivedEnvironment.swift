@@ -21,6 +21,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ///   - state: A key path from the parent state to the child state.
   ///   - action: A case path from the parent action to the child action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
@@ -37,6 +38,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ///   - state: A case path from the parent state to the child state.
   ///   - action: A case path from the parent action to the child action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>
@@ -53,6 +55,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ///   - state: A key path from the parent state to the array of child states.
   ///   - action: A case path from the parent action to a child's id and action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func forEach<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, ID: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [State]> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>
@@ -69,6 +72,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ///   - state: A key path from the parent state to the dictionary of child states.
   ///   - action: A case path from the parent action to a child's key and action.
   /// - Returns: A reducer of the parent feature.
+  @inlinable
   public func forEach<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, Key: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>
@@ -83,7 +87,11 @@ extension Reducer where Environment: GlobalEnvironment {
 ///
 /// An object's method rather than a closure over `Child.self`, so the `@Sendable` derivation
 /// functions of the pullbacks capture no metatype.
-private final class ChildDerivation<Parent, Child: GlobalEnvironment>: Sendable {
+@usableFromInline
+final class ChildDerivation<Parent, Child: GlobalEnvironment>: Sendable {
+  @inlinable init() {}
+
+  @inlinable
   func make(for parent: Parent) -> Child {
     Child()
   }

@@ -1,7 +1,9 @@
 /// The texts of the warnings for actions that reach a child whose state is absent.
 ///
 /// Each names the action and the state, says the rule, and says how to fix it.
+@usableFromInline
 enum AbsentStateWarning {
+  @usableFromInline
   static func optional<Action>(action: Action, state: String) -> String {
     """
     An action was sent to optional state that is nil.
@@ -16,6 +18,7 @@ enum AbsentStateWarning {
     """
   }
 
+  @usableFromInline
   static func enumCase<Action, State>(action: Action, state: State, childState: String) -> String {
     """
     An action was sent to enum state that is in another case.
@@ -31,6 +34,7 @@ enum AbsentStateWarning {
     """
   }
 
+  @usableFromInline
   static func arrayElement<Action, ID>(action: Action, id: ID, state: String) -> String {
     """
     An action was sent to an element that is not in the array.
@@ -46,6 +50,7 @@ enum AbsentStateWarning {
     """
   }
 
+  @usableFromInline
   static func dictionaryValue<Action, Key>(action: Action, key: Key, state: String) -> String {
     """
     An action was sent to a key that is not in the dictionary.

@@ -1,4 +1,5 @@
 /// Extraction of an enum case's payload by reflection, for case paths made from case constructors.
+@usableFromInline
 enum EnumReflection {
   /// Returns the extraction of a case path made from the case constructor `embed`.
   ///
@@ -9,6 +10,7 @@ enum EnumReflection {
   /// another case is rejected by comparing tags, and one in the case has its payload projected
   /// without reflection, when the payload's type is exactly `Value` and the projection was checked
   /// against `Mirror`'s answer; otherwise `Mirror` is used as before.
+  @inlinable
   static func extractor<Root, Value>(
     case embed: @escaping @Sendable (Value) -> Root
   ) -> @Sendable (Root) -> Value? {
@@ -50,7 +52,8 @@ enum EnumReflection {
 
   /// What a root in the case teaches: the case's tag, and whether projecting its payload gives
   /// exactly what `Mirror` gave (the payload's type is `Value` itself and the bytes agree).
-  private static func checked<Root, Value>(
+  @usableFromInline
+  static func checked<Root, Value>(
     _ tag: UInt32, root: Root, payload: Any, value: Value
   ) -> LearnedEnumCase.Case {
     let projectable =
@@ -59,7 +62,8 @@ enum EnumReflection {
   }
 
   /// The case name and payload of an enum value in a payload case; `nil` for anything else.
-  private static func caseAndPayload(of value: Any) -> (String, Any)? {
+  @usableFromInline
+  static func caseAndPayload(of value: Any) -> (String, Any)? {
     let mirror = Mirror(reflecting: value)
     guard
       mirror.displayStyle == .enum || mirror.displayStyle == .optional,
@@ -71,7 +75,8 @@ enum EnumReflection {
 
   /// The value of a one-element labeled payload (`case load(id: Int)`), which `Mirror` may show
   /// as a one-element tuple.
-  private static func singleElement<Value>(of payload: Any, as _: Value.Type) -> Value? {
+  @usableFromInline
+  static func singleElement<Value>(of payload: Any, as _: Value.Type) -> Value? {
     let mirror = Mirror(reflecting: payload)
     guard mirror.displayStyle == .tuple, mirror.children.count == 1 else { return nil }
     return mirror.children.first?.value as? Value

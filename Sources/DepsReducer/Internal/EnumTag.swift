@@ -11,45 +11,46 @@
 /// payload out of a copy takes it out of a root in the case, against a microsecond or more for a
 /// `Mirror`. The layouts read here are the runtime's stable ABI (swift/ABI/Metadata.h), and every
 /// projection is checked against `Mirror` once before it is trusted (see `EnumReflection`).
+@usableFromInline
 enum EnumTag {
-  private typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  private typealias ProjectEnumData = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  private typealias InjectEnumTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  @usableFromInline typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias ProjectEnumData = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  @usableFromInline typealias InjectEnumTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
-  private static let word = MemoryLayout<UnsafeRawPointer>.size
+  @usableFromInline static let word = MemoryLayout<UnsafeRawPointer>.size
 
   // The runtime's metadata kinds for enums and `Optional` (MetadataKind.def: 1 | IsNonHeap, 2 | ...).
-  private static let enumKind = 0x201
-  private static let optionalKind = 0x202
+  @usableFromInline static let enumKind = 0x201
+  @usableFromInline static let optionalKind = 0x202
 
   // In the value witness table, the enum witnesses follow the eight value witness functions,
   // `size`, `stride` (one word each), `flags` and `extraInhabitantCount` (4 bytes each).
-  private static let getEnumTagOffset = 11 * word
-  private static let projectEnumDataOffset = 12 * word
-  private static let injectEnumTagOffset = 13 * word
+  @usableFromInline static let getEnumTagOffset = 11 * word
+  @usableFromInline static let projectEnumDataOffset = 12 * word
+  @usableFromInline static let injectEnumTagOffset = 13 * word
 
   /// An address to load zero-sized values from: a load reads no byte of it.
-  private nonisolated(unsafe) static let zeroSizedStorage = UnsafeRawPointer(
+  @usableFromInline nonisolated(unsafe) static let zeroSizedStorage = UnsafeRawPointer(
     UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
 
   // A heap box starts with the object header (metadata and reference counts): two words.
-  private static let boxHeaderSize = 2 * word
+  @usableFromInline static let boxHeaderSize = 2 * word
 
-  @inline(__always)
-  private static func enumMetadata<Root>(_: Root.Type) -> UnsafeRawPointer? {
+  @inlinable
+  static func enumMetadata<Root>(_: Root.Type) -> UnsafeRawPointer? {
     let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
     let kind = metadata.load(as: Int.self)
     return kind == enumKind || kind == optionalKind ? metadata : nil
   }
 
-  @inline(__always)
-  private static func witnesses(_ metadata: UnsafeRawPointer) -> UnsafeRawPointer {
+  @inlinable
+  static func witnesses(_ metadata: UnsafeRawPointer) -> UnsafeRawPointer {
     // The value witness table pointer is stored just before the metadata.
     metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
   }
 
   /// The case tag of `value`, or `nil` when `Root` is not an enum.
-  @inline(__always)
+  @inlinable
   static func tag<Root>(of value: Root) -> UInt32? {
     guard let metadata = enumMetadata(Root.self) else { return nil }
     let getEnumTag = witnesses(metadata).load(fromByteOffset: getEnumTagOffset, as: GetEnumTag.self)
@@ -61,7 +62,7 @@ enum EnumTag {
   ///
   /// Payload cases take the first tags, in declaration order, and the compiler emits their field
   /// records first, in the same order.
-  private static func isIndirect(_ metadata: UnsafeRawPointer, tag: UInt32) -> Bool? {
+  @usableFromInline static func isIndirect(_ metadata: UnsafeRawPointer, tag: UInt32) -> Bool? {
     // TargetEnumDescriptor: flags, parent, name, access function, fields (relative pointers,
     // 4 bytes each), then the number of payload cases in the low 24 bits.
     let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
@@ -83,7 +84,7 @@ enum EnumTag {
   ///
   /// The payload is projected out of a copy of `root` whose tag is put back before the copy is
   /// destroyed, so `root` itself is never touched.
-  private static func withPayload<Root, R>(
+  @usableFromInline static func withPayload<Root, R>(
     of root: Root, tag: UInt32, alignment: Int, _ body: (UnsafeRawPointer) -> R
   ) -> R? {
     guard let metadata = enumMetadata(Root.self), let indirect = isIndirect(metadata, tag: tag) else {
@@ -108,7 +109,7 @@ enum EnumTag {
   ///
   /// Only call it for a case whose payload is known to be exactly a `Value` (see
   /// ``payloadBytesMatch(of:tag:value:)``).
-  @inline(__always)
+  @inlinable
   static func payload<Root, Value>(of root: Root, tag: UInt32, as _: Value.Type) -> Value? {
     // A zero-sized payload (an enum of one case, an empty struct) has no bytes to project, and the
     // compiler lays its case out as a case without payload: any address holds its one value.
@@ -136,20 +137,31 @@ enum EnumTag {
 
 /// What a case path made with `/` learned about its case on its first successful extraction: the
 /// case's tag, and whether its payload can be projected without reflection.
+@usableFromInline
 final class LearnedEnumCase: Sendable {
+  @inlinable init() {}
+
+  @usableFromInline
   struct Case {
-    var tag: UInt32
+    @usableFromInline var tag: UInt32
     /// Whether the payload projection was checked against `Mirror` (it needs a root in the case).
-    var checked: Bool
-    var projectable: Bool
+    @usableFromInline var checked: Bool
+    @usableFromInline var projectable: Bool
+
+    @inlinable
+    init(tag: UInt32, checked: Bool, projectable: Bool) {
+      self.tag = tag
+      self.checked = checked
+      self.projectable = projectable
+    }
   }
 
   #if canImport(Synchronization) && !canImport(Darwin)
     // 0 while nothing is learned; else bit 32 set, bit 33 for checked, bit 34 for projectable, and
     // the tag in the low bits.
-    private let storage = Atomic<UInt64>(0)
+    @usableFromInline let storage = Atomic<UInt64>(0)
 
-    @inline(__always)
+    @inlinable
     var value: Case? {
       let stored = storage.load(ordering: .relaxed)
       guard stored != 0 else { return nil }
@@ -158,6 +170,7 @@ final class LearnedEnumCase: Sendable {
         projectable: stored & (1 << 34) != 0)
     }
 
+    @usableFromInline
     func learn(_ learned: Case) {
       let flags: UInt64 = 1 << 32 | (learned.checked ? 1 << 33 : 0) | (learned.projectable ? 1 << 34 : 0)
       storage.store(flags | UInt64(learned.tag), ordering: .relaxed)
@@ -166,8 +179,11 @@ final class LearnedEnumCase: Sendable {
     // Apple platforms before macOS 15 / iOS 18 have no `Synchronization`; a lock is correct.
     private let storage = Locked<Case?>(nil)
 
+    // Not inlinable: `Locked` is the package's own type, not visible to inlined code.
+    @usableFromInline
     var value: Case? { storage.withLock { $0 } }
 
+    @usableFromInline
     func learn(_ learned: Case) { storage.withLock { $0 = learned } }
   #endif
 }
