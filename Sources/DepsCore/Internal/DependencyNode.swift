@@ -9,7 +9,7 @@
 /// a read costs the same at any depth; any write invalidates those caches.
 @usableFromInline
 package final class DependencyNode: DependencyReader {
-  private static let serials = Locked<UInt64>(0)
+  private static let serials = Counter()
 
   /// Identifies the node for the read caches; never reused, unlike an object address.
   @usableFromInline package let serial: UInt64
@@ -49,10 +49,7 @@ package final class DependencyNode: DependencyReader {
     ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = [],
     ownsDefaults: Bool = false, sharedDefaults: DefaultValues? = nil
   ) {
-    self.serial = Self.serials.withLock { value -> UInt64 in
-      value += 1
-      return value
-    }
+    self.serial = Self.serials.next()
     self.ownerName = ownerName
     self.ownsDefaults = ownsDefaults || sharedDefaults != nil
     var state = State(parent: parent, defaults: sharedDefaults)

@@ -173,7 +173,7 @@ package final class ThreadReadCache {
 
   // MARK: Thread-local storage
 
-  private static let threadIDs = Locked<UInt64>(0)
+  private static let threadIDs = Counter()
 
   private static let storageKey: pthread_key_t = {
     var key = pthread_key_t()
@@ -204,10 +204,7 @@ package final class ThreadReadCache {
 
   @inline(never)
   private static func makeCurrent() -> Unmanaged<ThreadReadCache> {
-    let id = threadIDs.withLock { value -> UInt64 in
-      value += 1
-      return value
-    }
+    let id = threadIDs.next()
     let cache = Unmanaged.passRetained(ThreadReadCache(threadID: id))
     pthread_setspecific(storageKey, cache.toOpaque())
     return cache

@@ -34,12 +34,7 @@ package struct Entry: Sendable {
 
 /// The process-wide order of writes. Writes are rare; reads never touch it.
 package enum WriteSequence {
-  private static let counter = Locked<UInt64>(0)
+  private static let counter = Counter()
 
-  package static func next() -> UInt64 {
-    counter.withLock { value in
-      value += 1
-      return value
-    }
-  }
+  package static func next() -> UInt64 { counter.next() }
 }
