@@ -56,7 +56,9 @@ extension Reducer where Environment: GlobalEnvironment {
   ///   - action: A case path from the parent action to a child's id and action.
   /// - Returns: A reducer of the parent feature.
   @inlinable
-  public func forEach<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, ID: Hashable & Sendable>(
+  public func forEach<
+    ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, ID: Hashable & Sendable
+  >(
     state: any WritableKeyPath<ParentState, [State]> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
@@ -73,7 +75,9 @@ extension Reducer where Environment: GlobalEnvironment {
   ///   - action: A case path from the parent action to a child's key and action.
   /// - Returns: A reducer of the parent feature.
   @inlinable
-  public func forEach<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, Key: Hashable & Sendable>(
+  public func forEach<
+    ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, Key: Hashable & Sendable
+  >(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {

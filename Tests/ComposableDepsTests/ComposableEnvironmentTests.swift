@@ -111,7 +111,8 @@ import Testing
       root.leaf.aliasing(\.mainQueue, to: \.main)
     }
     #expect(warnings.count == 1)
-    #expect(warnings.first?.hasPrefix("Alias refused: aliasing MainQueueKey to MainKey would make a cycle") == true)
+    #expect(
+      warnings.first?.hasPrefix("Alias refused: aliasing MainQueueKey to MainKey would make a cycle") == true)
     root.with(\.mainQueue, "still aliased")
     #expect(root.leaf.main == "still aliased")
   }

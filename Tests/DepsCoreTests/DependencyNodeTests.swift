@@ -94,9 +94,11 @@ extension Dependencies {
       node.alias(\Dependencies.constant, to: \Dependencies.number)
     }
     #expect(warnings.count == 1)
-    #expect(warnings.first?.hasSuffix("cannot be aliased: its getter reads no DependencyKey.\n\n"
-      + "An alias joins two dependencies, so each key path must be a Dependencies property that reads "
-      + "exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.") == true)
+    #expect(
+      warnings.first?.hasSuffix(
+        "cannot be aliased: its getter reads no DependencyKey.\n\n"
+          + "An alias joins two dependencies, so each key path must be a Dependencies property that reads "
+          + "exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.") == true)
     #expect(node.effectiveAliases.isEmpty)
   }
 }

@@ -134,7 +134,8 @@ private enum Holder {
     // The first extraction of each learns its case; later ones project the payload.
     for round in 0..<4 {
       let number = Double(round)
-      #expect(rectangle.extract(from: .rectangle(number, number + 1)).map { [$0.0, $0.1] } == [number, number + 1])
+      #expect(
+        rectangle.extract(from: .rectangle(number, number + 1)).map { [$0.0, $0.1] } == [number, number + 1])
       #expect(labeled.extract(from: .labeled(width: round, height: 7)).map { [$0.0, $0.1] } == [round, 7])
       #expect(single.extract(from: .single(id: round)) == round)
       #expect(optional.extract(from: .optional(round)) == .some(round))
