@@ -1,8 +1,4 @@
-#if canImport(Synchronization) && !canImport(Darwin)
-  import Synchronization
-#else
-  import DepsCore
-#endif
+import DepsCore
 
 /// Reads an enum value's case and payload through the Swift runtime's enum value witnesses.
 ///
@@ -158,34 +154,22 @@ final class LearnedEnumCase: Sendable {
     }
   }
 
-  #if canImport(Synchronization) && !canImport(Darwin)
-    // 0 while nothing is learned; else bit 32 set, bit 33 for checked, bit 34 for projectable, and
-    // the tag in the low bits.
-    @usableFromInline let storage = Atomic<UInt64>(0)
+  // 0 while nothing is learned; else bit 32 set, bit 33 for checked, bit 34 for projectable, and
+  // the tag in the low bits.
+  @usableFromInline let storage = AtomicWord()
 
-    @inlinable
-    var value: Case? {
-      let stored = storage.load(ordering: .relaxed)
-      guard stored != 0 else { return nil }
-      return Case(
-        tag: UInt32(truncatingIfNeeded: stored), checked: stored & (1 << 33) != 0,
-        projectable: stored & (1 << 34) != 0)
-    }
+  @inlinable
+  var value: Case? {
+    let stored = storage.load()
+    guard stored != 0 else { return nil }
+    return Case(
+      tag: UInt32(truncatingIfNeeded: stored), checked: stored & (1 << 33) != 0,
+      projectable: stored & (1 << 34) != 0)
+  }
 
-    @usableFromInline
-    func learn(_ learned: Case) {
-      let flags: UInt64 = 1 << 32 | (learned.checked ? 1 << 33 : 0) | (learned.projectable ? 1 << 34 : 0)
-      storage.store(flags | UInt64(learned.tag), ordering: .relaxed)
-    }
-  #else
-    // Apple platforms before macOS 15 / iOS 18 have no `Synchronization`; a lock is correct.
-    private let storage = Locked<Case?>(nil)
-
-    // Not inlinable: `Locked` is the package's own type, not visible to inlined code.
-    @usableFromInline
-    var value: Case? { storage.withLock { $0 } }
-
-    @usableFromInline
-    func learn(_ learned: Case) { storage.withLock { $0 = learned } }
-  #endif
+  @usableFromInline
+  func learn(_ learned: Case) {
+    let flags: UInt64 = 1 << 32 | (learned.checked ? 1 << 33 : 0) | (learned.projectable ? 1 << 34 : 0)
+    storage.store(flags | UInt64(learned.tag))
+  }
 }

@@ -1,9 +1,5 @@
 import DepsCore
 
-#if canImport(Synchronization) && !canImport(Darwin)
-  import Synchronization
-#endif
-
 /// The overrides of one `withDependencies` scope, over those of the scopes around it.
 ///
 /// An overlay is immutable and reads through a node whose parent is the enclosing scope's node,
@@ -30,18 +26,13 @@ final class DependencyOverlay: Sendable {
   /// Nodes that put this scope's values over another scope's, by that scope's node serial.
   private let layered = Locked<[UInt64: DependencyNode]>([:])
 
-  #if canImport(Synchronization) && !canImport(Darwin)
-    /// How many overlays are alive. A task-local binding holds its overlay, so while this is zero
-    /// no task or thread can have one in force, and reads skip the task-local lookup.
-    private static let alive = Atomic<Int>(0)
+  /// How many overlays are alive. A task-local binding holds its overlay, so while this is zero
+  /// no task or thread can have one in force, and reads skip the task-local lookup.
+  private static let alive = AtomicWord()
 
-    /// Whether some overlay may be in force somewhere (always `true` where there is no counter).
-    @inline(__always)
-    static var mayBeInForce: Bool { alive.load(ordering: .acquiring) != 0 }
-  #else
-    @inline(__always)
-    static var mayBeInForce: Bool { true }
-  #endif
+  /// Whether some overlay may be in force somewhere.
+  @inline(__always)
+  static var mayBeInForce: Bool { alive.load() != 0 }
 
   /// Creates the scope of `writes` inside `parent`.
   ///
@@ -54,9 +45,7 @@ final class DependencyOverlay: Sendable {
     parent: DependencyOverlay?, writes: some Sequence<Entry>,
     ownsDefaults: Bool? = nil
   ) {
-    #if canImport(Synchronization) && !canImport(Darwin)
-      Self.alive.add(1, ordering: .releasing)
-    #endif
+    Self.alive.add(1)
     self.parent = parent
     self.ownEntries = writes.sorted { $0.sequence < $1.sequence }
     self.node = DependencyNode(
@@ -65,9 +54,7 @@ final class DependencyOverlay: Sendable {
   }
 
   deinit {
-    #if canImport(Synchronization) && !canImport(Darwin)
-      Self.alive.subtract(1, ordering: .releasing)
-    #endif
+    Self.alive.add(.max)  // wrapping: minus one
   }
 
   /// Whether `other` is this scope or one around it.

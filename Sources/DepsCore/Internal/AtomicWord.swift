@@ -1,0 +1,82 @@
+#if canImport(Synchronization)
+  import Synchronization
+#endif
+
+/// A 64-bit integer that threads read and change without a lock.
+///
+/// On Linux it is `Synchronization.Atomic`. Apple platforms have `Atomic` from macOS 15, iOS 18,
+/// tvOS 18 and watchOS 11 on; below the package's floors rise that far, the choice is made at run
+/// time, and older systems take a lock (correct, but reads then contend). Build with
+/// `-Xswiftc -DDEPS_APPLE_FALLBACK` to compile and test the Apple code path on Linux (CI does).
+@usableFromInline
+package final class AtomicWord: Sendable {
+  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+    @usableFromInline let value: Atomic<UInt64>
+
+    /// Creates the word holding `initial`.
+    package init(_ initial: UInt64 = 0) { value = Atomic(initial) }
+
+    /// The current value; later reads see at least what was stored before it.
+    @inlinable @inline(__always)
+    package func load() -> UInt64 { value.load(ordering: .acquiring) }
+
+    /// Replaces the value.
+    @inlinable @inline(__always)
+    package func store(_ newValue: UInt64) { value.store(newValue, ordering: .releasing) }
+
+    /// Adds `delta`, wrapping around on overflow, and returns the new value.
+    @inlinable @inline(__always) @discardableResult
+    package func add(_ delta: UInt64) -> UInt64 {
+      value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+    }
+  #else
+    /// An `AtomicStorage` where the system has `Atomic`, else a `Locked<UInt64>`.
+    @usableFromInline let storage: any AnyObject & Sendable
+
+    package init(_ initial: UInt64 = 0) {
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        storage = AtomicStorage(initial)
+      } else {
+        storage = Locked<UInt64>(initial)
+      }
+    }
+
+    @usableFromInline
+    package func load() -> UInt64 {
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        return unsafeDowncast(storage, to: AtomicStorage.self).value.load(ordering: .acquiring)
+      }
+      return unsafeDowncast(storage, to: Locked<UInt64>.self).withLock { $0 }
+    }
+
+    @usableFromInline
+    package func store(_ newValue: UInt64) {
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        unsafeDowncast(storage, to: AtomicStorage.self).value.store(newValue, ordering: .releasing)
+        return
+      }
+      unsafeDowncast(storage, to: Locked<UInt64>.self).withLock { $0 = newValue }
+    }
+
+    @usableFromInline @discardableResult
+    package func add(_ delta: UInt64) -> UInt64 {
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        return unsafeDowncast(storage, to: AtomicStorage.self).value
+          .wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
+      }
+      return unsafeDowncast(storage, to: Locked<UInt64>.self).withLock { value in
+        value &+= delta
+        return value
+      }
+    }
+  #endif
+}
+
+#if !(canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK)
+  /// The lock-free storage of an ``AtomicWord``, where the system has `Atomic`.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  final class AtomicStorage: Sendable {
+    let value: Atomic<UInt64>
+    init(_ initial: UInt64) { value = Atomic(initial) }
+  }
+#endif
