@@ -8,8 +8,11 @@
 /// tvOS 18 and watchOS 11 on; below the package's floors rise that far, the choice is made at run
 /// time, and older systems take a lock (correct, but reads then contend). Build with
 /// `-Xswiftc -DDEPS_APPLE_FALLBACK` to compile and test the Apple code path on Linux (CI does).
+///
+/// A non-copyable struct, so a `static let` of it on Linux is a constant-initialized global: a
+/// read is one atomic load, with no lazy-initialization check and no pointer to follow.
 @usableFromInline
-package final class AtomicWord: Sendable {
+package struct AtomicWord: ~Copyable, Sendable {
   #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
     @usableFromInline let value: Atomic<UInt64>
 
