@@ -16,7 +16,9 @@ package struct AtomicWord: ~Copyable, Sendable {
   #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
     @usableFromInline let value: Atomic<UInt64>
 
-    /// Creates the word holding `initial`.
+    /// Creates the word holding `initial`. Inlinable, so that a `static let` in another module
+    /// is still initialized at compile time.
+    @inlinable
     package init(_ initial: UInt64 = 0) { value = Atomic(initial) }
 
     /// The current value; later reads see at least what was stored before it.
