@@ -41,9 +41,10 @@ public struct Dependency<Value> {
 
   /// Reads the dependency from `environment`, the instance that declares the property.
   ///
-  /// Inlinable so the optimizer folds the storage key path into a field load; it still retains
-  /// `environment` around each read, which limits how reads of one environment from two threads
-  /// scale (see Docs/Performance.md).
+  /// Inlinable so the optimizer folds the storage key path into a field load and the read
+  /// specializes for the value type. It reads the environment's node unretained, so a read writes
+  /// no reference count and reads of one environment from two threads scale (see
+  /// Docs/Performance.md).
   @inlinable
   public static subscript<Environment: ComposableEnvironment>(
     _enclosingInstance environment: Environment,

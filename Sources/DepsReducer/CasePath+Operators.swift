@@ -9,11 +9,12 @@ prefix operator /
 
 /// A case path for an enum case that has a payload, from its case constructor: `/Action.child`.
 ///
-/// Extraction is found by reflection: the root's payload is taken out with `Mirror`, embedded
-/// again with the case constructor, and kept only when that lands in the same case as the root.
-/// The case's tag is learned then, so later extractions reject a root in another case in a few
-/// nanoseconds, without reflection. Single values, tuples (labeled or not) and `indirect` cases
-/// work.
+/// The first extraction of a root in the case uses reflection: the root's payload is taken out
+/// with `Mirror`, embedded again with the case constructor, and kept only when that lands in the
+/// same case as the root. The case's enum tag is learned then, so later extractions reject a root
+/// in another case by comparing tags, without reflection, and, when the payload's type is exactly
+/// `Value` and a projection agreed with `Mirror` once, take the payload out of a root in the case
+/// without `Mirror` too. Single values, tuples (labeled or not) and `indirect` cases work.
 ///
 /// ```swift
 /// enum AppAction { case child(ChildAction), move(from: Int, to: Int) }

@@ -32,7 +32,7 @@ extension Reducer where Environment: GlobalEnvironment {
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
-  /// child environment is derived from the parent environment.
+  /// child environment is created with `init()`.
   ///
   /// - Parameters:
   ///   - state: A case path from the parent state to the child state.

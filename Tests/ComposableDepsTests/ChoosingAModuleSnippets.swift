@@ -1,24 +1,12 @@
 import ComposableDeps
 import Testing
 
-// The code of Docs/ChoosingAModule.md and README.md, compiled so the docs cannot rot.
+// The code of Docs/ChoosingAModule.md, compiled so the docs cannot rot. `NumberFact` and
+// `\.numberFact` are declared by the README's quick start (ReadmeSnippets.swift).
 
-struct NumberFact: Sendable {
-  var fetch: @Sendable (Int) async -> String
+extension NumberFact {
   static let live = NumberFact { "\($0) is a good number." }
   static let mock = NumberFact { "\($0) is a mock." }
-}
-
-private enum NumberFactKey: DependencyKey {
-  static let defaultValue = NumberFact.live
-  static let testValue = NumberFact(fetch: unimplemented("NumberFact.fetch", placeholder: ""))
-}
-
-extension Dependencies {
-  var numberFact: NumberFact {
-    get { self[NumberFactKey.self] }
-    set { self[NumberFactKey.self] = newValue }
-  }
 }
 
 enum ChoosingAModuleGuide {
