@@ -29,8 +29,11 @@ let package = Package(
     ),
     .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
     .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore"]),
-    .testTarget(name: "ComposableDepsTests", dependencies: ["ComposableDeps", "DepsTesting"]),
-    .testTarget(name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting"]),
+    // Helpers the test targets share (stress sizes, the storms' keys); not a product.
+    .target(name: "DepsTestSupport", dependencies: ["DepsCore"], path: "Tests/DepsTestSupport"),
+    .testTarget(
+      name: "ComposableDepsTests", dependencies: ["ComposableDeps", "DepsTesting", "DepsTestSupport"]),
+    .testTarget(name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting", "DepsTestSupport"]),
     .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),
     .testTarget(name: "ExampleTests", dependencies: ["ExampleFeatures", "DepsTesting"]),
   ],

@@ -1,45 +1,8 @@
+import DepsTestSupport
 import Dispatch
 import Testing
 
 @testable import ComposableDeps
-
-private protocol StormSlot: DependencyKey where Value == Int {}
-private enum Slot0: StormSlot { static let defaultValue = -1 }
-private enum Slot1: StormSlot { static let defaultValue = -1 }
-private enum Slot2: StormSlot { static let defaultValue = -1 }
-private enum Slot3: StormSlot { static let defaultValue = -1 }
-private enum Slot4: StormSlot { static let defaultValue = -1 }
-private enum Slot5: StormSlot { static let defaultValue = -1 }
-private enum Slot6: StormSlot { static let defaultValue = -1 }
-private enum Slot7: StormSlot { static let defaultValue = -1 }
-// Metatypes of stateless key enums: immutable.
-nonisolated(unsafe) private let slots: [any StormSlot.Type] = [
-  Slot0.self, Slot1.self, Slot2.self, Slot3.self, Slot4.self, Slot5.self, Slot6.self, Slot7.self,
-]
-
-private enum SharedKey: DependencyKey { static let defaultValue = 0 }
-private enum FirstKey: DependencyKey { static let defaultValue = -2 }
-private enum SecondKey: DependencyKey { static let defaultValue = -3 }
-private enum AliasKey: DependencyKey { static let defaultValue = -4 }
-
-extension Dependencies {
-  fileprivate var shared: Int {
-    get { self[SharedKey.self] }
-    set { self[SharedKey.self] = newValue }
-  }
-  fileprivate var first: Int {
-    get { self[FirstKey.self] }
-    set { self[FirstKey.self] = newValue }
-  }
-  fileprivate var second: Int {
-    get { self[SecondKey.self] }
-    set { self[SecondKey.self] = newValue }
-  }
-  fileprivate var alias: Int {
-    get { self[AliasKey.self] }
-    set { self[AliasKey.self] = newValue }
-  }
-}
 
 private final class StormRoot: ComposableEnvironment {
   @Derived var middle: StormMiddle
@@ -63,7 +26,7 @@ private func read<Key: StormSlot>(_ key: Key.Type, on environment: ComposableEnv
 }
 
 private func readSlot(_ index: Int, on environment: ComposableEnvironment) -> Int {
-  read(slots[index], on: environment)
+  read(stormSlots[index], on: environment)
 }
 
 /// Bounded in count and time; see ``StressScale`` for the counts under the sanitizers.
@@ -99,32 +62,32 @@ private func readSlot(_ index: Int, on environment: ComposableEnvironment) -> In
         let value = thread * stride + index + 1
         switch index % 10 {
         case 0:
-          root.with(\.shared, value)
+          root.with(\.stormShared, value)
           if epoch == epochs - 1 { lastShared = value }
         case 1:
-          set(slots[thread], value, on: root)
+          set(stormSlots[thread], value, on: root)
           lastSlot = value
         case 2:
-          root.middle.with(\.first, value)
+          root.middle.with(\.stormFirst, value)
         case 3:
-          root.middle.leaf.with(\.alias, value)
+          root.middle.leaf.with(\.stormAlias, value)
         case 4 where index % 1_000 == 4:
           // Alias changes: repoint the leaf's alias between two dependencies.
           if (index / 1_000 + thread) % 2 == 0 {
-            root.middle.leaf.aliasing(\.alias, to: \.first)
+            root.middle.leaf.aliasing(\.stormAlias, to: \.stormFirst)
           } else {
-            root.middle.leaf.aliasing(\.alias, to: \.second)
+            root.middle.leaf.aliasing(\.stormAlias, to: \.stormSecond)
           }
         default:
           // Lazy creation races here: the first threads to reach a new tree create its children.
           let leaf = root.middle.leaf.next.next
-          let shared = leaf.node.value(\.shared)
+          let shared = leaf.node.value(\.stormShared)
           if shared != 0 && !isWritten(shared, step: 0) { problems.append("shared read \(shared)") }
           let own = readSlot(thread, on: leaf)
           if own != lastSlot { problems.append("slot \(thread) read \(own), last wrote \(lastSlot)") }
           let other = readSlot((thread + 1) % threads, on: leaf)
           if other != -1 && !isWritten(other, step: 1) { problems.append("slot read \(other)") }
-          let aliased = leaf.node.value(\.alias)
+          let aliased = leaf.node.value(\.stormAlias)
           if ![-2, -3, -4].contains(aliased) && !isWritten(aliased, step: 2) && !isWritten(aliased, step: 3) {
             problems.append("alias read \(aliased)")
           }
@@ -145,9 +108,9 @@ private func readSlot(_ index: Int, on environment: ComposableEnvironment) -> In
       let slot = readSlot(thread, on: leaf)
       #expect(slot == lastSlotWrites.withLock { $0[thread] })
     }
-    #expect(lastSharedWrites.withLock { $0 }.contains(leaf.node.value(\.shared)))
+    #expect(lastSharedWrites.withLock { $0 }.contains(leaf.node.value(\.stormShared)))
     // And a write after the storm is read everywhere.
-    roots[epochs - 1].with(\.shared, -100)
-    #expect(leaf.node.value(\.shared) == -100)
+    roots[epochs - 1].with(\.stormShared, -100)
+    #expect(leaf.node.value(\.stormShared) == -100)
   }
 }

@@ -1,54 +1,17 @@
+import DepsTestSupport
 import Dispatch
 import Testing
 
 @testable import DepsCore
 @testable import GlobalDeps
 
-private protocol StormSlot: DependencyKey where Value == Int {}
-private enum Slot0: StormSlot { static let defaultValue = -1 }
-private enum Slot1: StormSlot { static let defaultValue = -1 }
-private enum Slot2: StormSlot { static let defaultValue = -1 }
-private enum Slot3: StormSlot { static let defaultValue = -1 }
-private enum Slot4: StormSlot { static let defaultValue = -1 }
-private enum Slot5: StormSlot { static let defaultValue = -1 }
-private enum Slot6: StormSlot { static let defaultValue = -1 }
-private enum Slot7: StormSlot { static let defaultValue = -1 }
-// Metatypes of stateless key enums: immutable.
-nonisolated(unsafe) private let slots: [any StormSlot.Type] = [
-  Slot0.self, Slot1.self, Slot2.self, Slot3.self, Slot4.self, Slot5.self, Slot6.self, Slot7.self,
-]
-
-private enum StormSharedKey: DependencyKey { static let defaultValue = 0 }
-private enum StormFirstKey: DependencyKey { static let defaultValue = -2 }
-private enum StormSecondKey: DependencyKey { static let defaultValue = -3 }
-private enum StormAliasKey: DependencyKey { static let defaultValue = -4 }
-
-extension Dependencies {
-  fileprivate var stormShared: Int {
-    get { self[StormSharedKey.self] }
-    set { self[StormSharedKey.self] = newValue }
-  }
-  fileprivate var stormFirst: Int {
-    get { self[StormFirstKey.self] }
-    set { self[StormFirstKey.self] = newValue }
-  }
-  fileprivate var stormSecond: Int {
-    get { self[StormSecondKey.self] }
-    set { self[StormSecondKey.self] = newValue }
-  }
-  fileprivate var stormAlias: Int {
-    get { self[StormAliasKey.self] }
-    set { self[StormAliasKey.self] = newValue }
-  }
-}
-
 private func setSlot(_ index: Int, _ value: Int) {
   func set<Key: StormSlot>(_ key: Key.Type) { AppEnvironment().with(key, value) }
-  set(slots[index])
+  set(stormSlots[index])
 }
 private func readSlot(_ index: Int) -> Int {
   func read<Key: StormSlot>(_ key: Key.Type) -> Int { Dependency(key).wrappedValue }
-  return read(slots[index])
+  return read(stormSlots[index])
 }
 
 /// What one storm thread writes: `thread * stride + index + 1`, so every value names its writer

@@ -11,8 +11,8 @@
 /// in a process of their own (`DEPS_STRESS_SCALE=1 swift test --filter ...`, see `.ci/run`). The
 /// sanitizer runs keep the tenth too: they make every memory access several times slower.
 /// `DEPS_STRESS_SCALE` (a number such as `0.1` or `1`) sets the factor.
-enum StressScale {
-  static let factor: Double = {
+package enum StressScale {
+  package static let factor: Double = {
     if let text = getenv("DEPS_STRESS_SCALE"), let value = Double(String(cString: text)), value > 0 {
       return value
     }
@@ -20,5 +20,5 @@ enum StressScale {
   }()
 
   /// `count` scaled, at least 1.
-  static func scaled(_ count: Int) -> Int { max(1, Int(Double(count) * factor)) }
+  package static func scaled(_ count: Int) -> Int { max(1, Int(Double(count) * factor)) }
 }
