@@ -1,11 +1,12 @@
 import DepsTesting
-import Synchronization
 import Testing
 
+@testable import DepsCore
 @testable import GlobalDeps
 
-/// Serials of the `StatefulService` instances the trait's test cases have seen.
-private let seenServices = Mutex<Set<Int>>([])
+/// Serials of the `StatefulService` instances the trait's test cases have seen. `Locked`, not
+/// `Mutex`: the thread sanitizer cannot see `Mutex`'s contended handoff and reports false races.
+private let seenServices = Locked<Set<Int>>([])
 
 @Suite(.dependencies { $0.scoped = 100 })
 struct DependencyTraitTests {

@@ -1,3 +1,4 @@
+import DepsCore
 import GlobalDeps
 import Synchronization
 
@@ -11,7 +12,8 @@ enum EscapeKey: DependencyKey { static let defaultValue = "store" }
 final class StatefulService: Sendable {
   private static let serials = Atomic<Int>(0)
   let serial: Int
-  let calls = Mutex(0)
+  // `Locked`, not `Mutex`: the thread sanitizer cannot see `Mutex`'s contended handoff.
+  let calls = Locked(0)
 
   init() { serial = Self.serials.add(1, ordering: .relaxed).newValue }
 
