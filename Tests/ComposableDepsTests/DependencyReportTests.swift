@@ -2,31 +2,8 @@ import Testing
 
 @testable import ComposableDeps
 
-private enum RetriesKey: DependencyKey { static let defaultValue = 3 }
-private enum ClockKey: DependencyKey { static let defaultValue = "system clock" }
-private enum TimerKey: DependencyKey { static let defaultValue = "system timer" }
-private final class Logger: Sendable, CustomStringConvertible {
-  var description: String { "Logger(level: info)" }
-}
-private enum LoggerKey: DependencyKey {
-  static var defaultValue: Logger { Logger() }
-}
-
-extension Dependencies {
-  fileprivate var retries: Int {
-    get { self[RetriesKey.self] }
-    set { self[RetriesKey.self] = newValue }
-  }
-  fileprivate var clock: String {
-    get { self[ClockKey.self] }
-    set { self[ClockKey.self] = newValue }
-  }
-  fileprivate var timer: String {
-    get { self[TimerKey.self] }
-    set { self[TimerKey.self] = newValue }
-  }
-  fileprivate var logger: Logger { self[LoggerKey.self] }
-}
+// The keys (`RetriesKey`, `ClockKey`, `TimerKey`, `LoggerKey`) are those of
+// DiagnosticsDocSnippets.swift, the code Docs/Diagnostics.md quotes.
 
 private final class ReportAppEnvironment: ComposableEnvironment {
   @Derived var feature: ReportFeatureEnvironment

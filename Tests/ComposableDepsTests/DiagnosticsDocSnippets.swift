@@ -6,30 +6,30 @@ import Testing
 
 // MARK: Docs/Diagnostics.md — "Where does this value come from?"
 
-private enum RetriesKey: DependencyKey { static let defaultValue = 3 }
-private enum ClockKey: DependencyKey { static let defaultValue = "system clock" }
-private enum TimerKey: DependencyKey { static let defaultValue = "system timer" }
-private final class Logger: Sendable, CustomStringConvertible {
+enum RetriesKey: DependencyKey { static let defaultValue = 3 }
+enum ClockKey: DependencyKey { static let defaultValue = "system clock" }
+enum TimerKey: DependencyKey { static let defaultValue = "system timer" }
+final class Logger: Sendable, CustomStringConvertible {
   var description: String { "Logger(level: info)" }
 }
-private enum LoggerKey: DependencyKey {
+enum LoggerKey: DependencyKey {
   static var defaultValue: Logger { Logger() }
 }
 
 extension Dependencies {
-  fileprivate var retries: Int {
+  var retries: Int {
     get { self[RetriesKey.self] }
     set { self[RetriesKey.self] = newValue }
   }
-  fileprivate var clock: String {
+  var clock: String {
     get { self[ClockKey.self] }
     set { self[ClockKey.self] = newValue }
   }
-  fileprivate var timer: String {
+  var timer: String {
     get { self[TimerKey.self] }
     set { self[TimerKey.self] = newValue }
   }
-  fileprivate var logger: Logger { self[LoggerKey.self] }
+  var logger: Logger { self[LoggerKey.self] }
 }
 
 private final class AppEnvironment: ComposableEnvironment {
