@@ -64,20 +64,17 @@ package final class DependencyNode: DependencyReader {
   /// A hit in the thread's cache takes no lock and retains nothing; see ``ThreadReadCache``.
   @inline(__always)
   package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    let generation = DependencyGeneration.current
-    let cacheKey = UInt(bitPattern: ObjectIdentifier(key))
-    let hit = ThreadReadCache.current._withUnsafeGuaranteedRef {
-      $0.lookup(scope: serial, key: cacheKey, generation: generation)
-    }
-    if let hit {
+    if let hit = ThreadReadCache.cachedBox(scope: serial, key: UInt(bitPattern: ObjectIdentifier(key))) {
       // Only a `ValueBox<Key.Value>` is ever cached under a key type (checked in `typedBox`).
       return hit._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ValueBox<Key.Value>.self).value }
     }
-    return readMissing(key, generation: generation)
+    return readMissing(key)
   }
 
   @inline(never)
-  private func readMissing<Key: DependencyKey>(_ key: Key.Type, generation: UInt64) -> Key.Value {
+  private func readMissing<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    // Loaded before the store is read, so a write racing the read leaves an older tag behind.
+    let generation = DependencyGeneration.current
     let box = typedBox(for: key)
     ThreadReadCache.withCurrent { cache in
       cache.store(
@@ -92,20 +89,17 @@ package final class DependencyNode: DependencyReader {
   /// like a key's value, so a read through a key path costs what a read by key costs.
   @inline(__always)
   package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    let generation = DependencyGeneration.current
-    let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
-    let hit = ThreadReadCache.current._withUnsafeGuaranteedRef {
-      $0.lookup(scope: serial, key: cacheKey, generation: generation)
-    }
-    if let hit {
+    if let hit = ThreadReadCache.cachedBox(scope: serial, key: UInt(bitPattern: ObjectIdentifier(keyPath))) {
       // Only a `KeyPathResultBox<Value>` is ever cached under a key path of this type.
       return hit._withUnsafeGuaranteedRef { unsafeDowncast($0, to: KeyPathResultBox<Value>.self).value }
     }
-    return valueMissing(keyPath, generation: generation)
+    return valueMissing(keyPath)
   }
 
   @inline(never)
-  private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>, generation: UInt64) -> Value {
+  private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+    // Loaded before the store is read, so a write racing the read leaves an older tag behind.
+    let generation = DependencyGeneration.current
     let value = Dependencies(reader: self)[keyPath: keyPath]
     ThreadReadCache.withCurrent { cache in
       // The cache keeps the key path alive, so its address names it while the entry lives.

@@ -106,7 +106,7 @@ package final class ThreadReadCache {
 
   /// The box the calling thread cached for (`scope`, `key`) in the current generation,
   /// unretained: valid until the thread's next store. The whole hit path of a read.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   package static func cachedBox(scope: UInt64, key: UInt) -> Unmanaged<AnyValueBox>? {
     let generation = DependencyGeneration.current
     return current._withUnsafeGuaranteedRef { $0.lookup(scope: scope, key: key, generation: generation) }
