@@ -1,14 +1,7 @@
 import ComposableDeps
-
-struct APIClient: Sendable, DependencyKey {
-  var name: String
-  static let defaultValue = APIClient(name: "live")
-  static let testValue = APIClient(name: "test")
-}
+import DepsTestSupport
 
 enum IntKey: DependencyKey { static let defaultValue = 1 }
-enum MainQueueKey: DependencyKey { static let defaultValue = "main-queue" }
-enum MainKey: DependencyKey { static let defaultValue = "main" }
 
 final class Service: Sendable {}
 enum ServiceKey: DependencyKey {
@@ -19,14 +12,6 @@ extension Dependencies {
   var int: Int {
     get { self[IntKey.self] }
     set { self[IntKey.self] = newValue }
-  }
-  var mainQueue: String {
-    get { self[MainQueueKey.self] }
-    set { self[MainQueueKey.self] = newValue }
-  }
-  var main: String {
-    get { self[MainKey.self] }
-    set { self[MainKey.self] = newValue }
   }
   var service: Service { self[ServiceKey.self] }
 }

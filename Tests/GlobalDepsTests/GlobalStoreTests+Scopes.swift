@@ -1,3 +1,4 @@
+import DepsTestSupport
 import Testing
 
 @testable import DepsCore

@@ -1,3 +1,4 @@
+import DepsTestSupport
 import Dispatch
 import Synchronization
 import Testing

@@ -1,15 +1,8 @@
+import DepsTestSupport
 import GlobalDeps
 import Synchronization
 
-struct APIClient: Sendable, DependencyKey {
-  var name: String
-  static let defaultValue = APIClient(name: "live")
-  static let testValue = APIClient(name: "test")
-}
-
 enum IntKey: DependencyKey { static let defaultValue = 0 }
-enum MainQueueKey: DependencyKey { static let defaultValue = "main-queue" }
-enum MainKey: DependencyKey { static let defaultValue = "main" }
 enum SchedulerKey: DependencyKey { static let defaultValue = "scheduler" }
 enum GreetingKey: DependencyKey {
   // A default that reads another dependency.
@@ -28,14 +21,6 @@ extension Dependencies {
   var int: Int {
     get { self[IntKey.self] }
     set { self[IntKey.self] = newValue }
-  }
-  var mainQueue: String {
-    get { self[MainQueueKey.self] }
-    set { self[MainQueueKey.self] = newValue }
-  }
-  var main: String {
-    get { self[MainKey.self] }
-    set { self[MainKey.self] = newValue }
   }
   var scheduler: String {
     get { self[SchedulerKey.self] }
