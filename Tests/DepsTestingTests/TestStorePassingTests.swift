@@ -41,7 +41,9 @@ import Testing
         return "slow \(count)"
       }))
     await store.send(.factTapped)
-    await store.receive(.factLoaded("slow 0")) { $0.fact = "slow 0" }
-    await store.finish()
+    // A generous timeout: receive returns as soon as the action arrives, but a 50 ms effect can
+    // take over a second to be scheduled while sanitized suites load both cores.
+    await store.receive(.factLoaded("slow 0"), timeout: .seconds(30)) { $0.fact = "slow 0" }
+    await store.finish(timeout: .seconds(30))
   }
 }
