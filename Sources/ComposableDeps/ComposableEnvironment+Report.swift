@@ -35,14 +35,14 @@ extension ComposableEnvironment: CustomDebugStringConvertible {
   }
 
   private static let reportWording = DependencyReportWording(
-    valuePlace: { distance, owner in
+    valuePlace: { distance, node in
       distance == 0
         ? "set on this environment"
-        : "inherited from \(owner) (\(DependencyReportWording.levelsUp(distance)))"
+        : "inherited from \(node.ownerName) (\(DependencyReportWording.levelsUp(distance)))"
     },
-    aliasPlace: { distance, owner in
+    aliasPlace: { distance, node in
       distance == 0
         ? "declared on this environment"
-        : "declared on \(owner) (\(DependencyReportWording.levelsUp(distance)))"
+        : "declared on \(node.ownerName) (\(DependencyReportWording.levelsUp(distance)))"
     })
 }

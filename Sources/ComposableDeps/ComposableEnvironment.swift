@@ -111,15 +111,16 @@ open class ComposableEnvironment {
   @usableFromInline
   package func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
     let key = ObjectIdentifier(Child.self)
-    if let child = pulledBack.withLock({ $0[key] }) {
-      return unsafeDowncast(child, to: Child.self)
-    }
-    let made = Child()
-    made.node.attach(to: node)
-    return pulledBack.withLock { children in
-      if let child = children[key] { return unsafeDowncast(child, to: Child.self) }
-      children[key] = made
-      return made
-    }
+    let child = pulledBack.firstPublished(
+      find: { $0[key] },
+      build: {
+        let made = Child()
+        made.node.attach(to: node)
+        return made
+      },
+      publish: { $0[key] = $1 })
+    // The table holds, under `ObjectIdentifier(Child.self)`, only children of type `Child`.
+    assert(child is Child, "Deps: the pulled-back child for \(Child.self) is a \(type(of: child)).")
+    return unsafeDowncast(child, to: Child.self)
   }
 }

@@ -24,7 +24,7 @@ public struct Derived<Environment: ComposableEnvironment> {
   /// Derives a child created with `init()` in which `aliases` hold from its first read.
   ///
   /// - Parameter aliases: Builds the aliases, as in `{ $0.alias(\.main, to: \.mainQueue) }`.
-  public init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>) {
+  public init(aliases: (AliasBuilder) -> AliasBuilder) {
     self.storage = DerivedStorage(make: { Environment() }, aliases: aliases(AliasBuilder()))
   }
 
@@ -58,48 +58,33 @@ public typealias DerivedEnvironment = Derived
 
 /// Holds a derived child; shared by the copies of its property wrapper.
 private final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Sendable {
-  // @unchecked: `state` is only touched under its lock; `aliases` is immutable.
-  private enum State {
-    case pending(() -> Environment)
-    case created(Environment)
-  }
+  // @unchecked: `child` is only touched under its lock; `make` and `aliases` are immutable.
+  private let make: () -> Environment
+  private let aliases: AliasBuilder
+  private let child = Locked<Environment?>(nil)
 
-  private let state: Locked<State>
-  private let aliases: AliasBuilder<Environment>
-
-  init(make: @escaping () -> Environment, aliases: AliasBuilder<Environment>) {
-    self.state = Locked(.pending(make))
+  init(make: @escaping () -> Environment, aliases: AliasBuilder) {
+    self.make = make
     self.aliases = aliases
   }
 
   func environment(parent: ComposableEnvironment) -> Environment {
-    let pending = state.withLock { state -> Result<Environment, Never>? in
-      if case .created(let environment) = state { return .success(environment) }
-      return nil
-    }
-    if case .success(let environment) = pending { return environment }
-    let make = state.withLock { state -> (() -> Environment)? in
-      if case .pending(let make) = state { return make }
-      return nil
-    }
-    guard let make else { return environment(parent: parent) }
-    // Build without the lock: `make` is user code. If two threads race, both build, the first to
-    // publish wins, and the loser's child is dropped before anybody read it.
-    let child = make()
-    if !child.node.attach(to: parent.node) {
-      runtimeWarn(
-        """
-        \(type(of: child)) was not derived from \(type(of: parent)): that instance already has a parent.
+    child.firstPublished(
+      find: { $0 },
+      build: {
+        let child = make()
+        if !child.node.attach(to: parent.node) {
+          runtimeWarn(
+            """
+            \(type(of: child)) was not derived from \(type(of: parent)): that instance already has a parent.
 
-        An environment belongs to one tree. To fix: create a new instance in the @Derived property, \
-        as in `@Derived var child = \(type(of: child))()`.
-        """)
-    }
-    child.node.alias(aliases)
-    return state.withLock { state in
-      if case .created(let environment) = state { return environment }
-      state = .created(child)
-      return child
-    }
+            An environment belongs to one tree. To fix: create a new instance in the @Derived property, \
+            as in `@Derived var child = \(type(of: child))()`.
+            """)
+        }
+        child.node.alias(aliases)
+        return child
+      },
+      publish: { $0 = $1 })
   }
 }

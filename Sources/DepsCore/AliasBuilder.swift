@@ -1,10 +1,13 @@
 /// The aliases an environment declares for a derived child, built by chaining ``alias(_:to:)``.
 ///
+/// Aliases join `Dependencies` properties, whatever the child's type, so the builder is the same
+/// for every child.
+///
 /// ```swift
 /// @Derived<FeatureEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) })
 /// var feature
 /// ```
-public struct AliasBuilder<Environment>: Sendable {
+public struct AliasBuilder: Sendable {
   /// The declared `(alias, reference)` pairs, in order.
   package private(set) var pairs: [(alias: DependencyKeyPath, reference: DependencyKeyPath)] = []
 

@@ -35,8 +35,8 @@ extension GlobalDependenciesAccessing {
 }
 
 private let globalReportWording = DependencyReportWording(
-  valuePlace: { distance, owner in
-    // Scopes' nodes are owned by "withDependencies" (see DependencyOverlay); the store's by "GlobalDeps".
-    owner == "withDependencies" ? "set in withDependencies" : "set in the process-wide store"
+  valuePlace: { _, node in
+    // Every node but the store's is a withDependencies scope's (see DependencyOverlay).
+    node === GlobalStore.node ? "set in the process-wide store" : "set in withDependencies"
   },
   aliasPlace: { _, _ in "declared process-wide" })

@@ -26,7 +26,7 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
   /// Derives an environment created with `init()`, declaring `aliases` process-wide first.
   ///
   /// - Parameter aliases: Builds the aliases, as in `{ $0.alias(\.main, to: \.mainQueue) }`.
-  public init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>)
+  public init(aliases: (AliasBuilder) -> AliasBuilder)
   where Environment: GlobalEnvironment {
     self.storage = Storage(make: { Environment() }, aliases: aliases(AliasBuilder()))
   }
@@ -42,41 +42,25 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
   public var wrappedValue: Environment { storage.environment }
 
   private final class Storage: @unchecked Sendable {
-    // @unchecked: `state` is only touched under its lock.
-    enum State {
-      case pending(() -> Environment)
-      case created(Environment)
-    }
-    let state: Locked<State>
-    let aliases: AliasBuilder<Environment>
+    // @unchecked: `created` is only touched under its lock; `make` and `aliases` are immutable.
+    let make: () -> Environment
+    let aliases: AliasBuilder
+    let created = Locked<Environment?>(nil)
 
-    init(make: @escaping () -> Environment, aliases: AliasBuilder<Environment>) {
-      self.state = Locked(.pending(make))
+    init(make: @escaping () -> Environment, aliases: AliasBuilder) {
+      self.make = make
       self.aliases = aliases
     }
 
     var environment: Environment {
-      let pending = state.withLock { state -> (() -> Environment)? in
-        switch state {
-        case .created: return nil
-        case .pending(let make): return make
-        }
-      }
-      guard let make = pending else {
-        return state.withLock { state in
-          guard case .created(let environment) = state else { fatalError("unreachable") }
-          return environment
-        }
-      }
-      // Aliases hold before the child's first read; the child is built without the lock held,
-      // and if two threads race, the first one stored is the one everybody gets.
-      GlobalStore.node.alias(aliases)
-      let made = make()
-      return state.withLock { state in
-        if case .created(let environment) = state { return environment }
-        state = .created(made)
-        return made
-      }
+      created.firstPublished(
+        find: { $0 },
+        build: {
+          // Aliases hold before the environment's first read.
+          GlobalStore.node.alias(aliases)
+          return make()
+        },
+        publish: { $0 = $1 })
     }
   }
 }

@@ -17,7 +17,7 @@ private enum SecondKey: DependencyKey { static let defaultValue = 2 }
     """
 
   @Test func aDefaultThatReadsItselfOnItsOwnThread() {
-    let thread = UInt64.max - 10
+    let thread = ThreadID(rawValue: UInt64.max - 10)
     let id = DependencyID(SelfReadingKey.self)
     BuildGraph.begin(id, thread: thread)
     defer { BuildGraph.end(id, thread: thread) }
@@ -30,7 +30,7 @@ private enum SecondKey: DependencyKey { static let defaultValue = 2 }
   }
 
   @Test func twoDefaultsThatReadEachOtherOnTwoThreads() {
-    let (one, two) = (UInt64.max - 20, UInt64.max - 21)
+    let (one, two) = (ThreadID(rawValue: UInt64.max - 20), ThreadID(rawValue: UInt64.max - 21))
     let (first, second) = (DependencyID(FirstKey.self), DependencyID(SecondKey.self))
     BuildGraph.begin(first, thread: one)
     BuildGraph.begin(second, thread: two)
@@ -51,7 +51,7 @@ private enum SecondKey: DependencyKey { static let defaultValue = 2 }
   }
 
   @Test func waitingForAnotherThreadThatIsNotWaitingIsNoCycle() {
-    let (one, two) = (UInt64.max - 30, UInt64.max - 31)
+    let (one, two) = (ThreadID(rawValue: UInt64.max - 30), ThreadID(rawValue: UInt64.max - 31))
     let first = DependencyID(FirstKey.self)
     BuildGraph.begin(first, thread: one)
     defer {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The defaults one store has built: each at most once, lazily, on first read.
 ///
 /// A default runs user code (`defaultValue` / `testValue`), which may read other dependencies, so
@@ -46,7 +38,7 @@ package final class DefaultValues: Sendable {
   /// message to stop the process with instead.
   ///
   /// - Returns: `nil` when the wait is recorded, or the message naming the cycle of defaults.
-  package static func cycleMessage(reading id: DependencyID, owner: UInt64, thread: UInt64) -> String? {
+  package static func cycleMessage(reading id: DependencyID, owner: ThreadID, thread: ThreadID) -> String? {
     guard let cycle = BuildGraph.wait(for: id, owner: owner, thread: thread) else { return nil }
     let path = (cycle + [id]).map(\.description).joined(separator: " → ")
     return """
@@ -62,12 +54,14 @@ package final class DefaultValues: Sendable {
   private final class Cell: Sendable {
     enum State {
       case empty
-      case building(thread: UInt64)
+      case building(thread: ThreadID)
       case built(AnyValueBox)
     }
 
     let id: DependencyID
     let state = Locked<State>(.empty)
+    /// Signalled when a build ends, for the threads waiting for it.
+    let built = Condition()
 
     init(id: DependencyID) { self.id = id }
 
@@ -79,14 +73,14 @@ package final class DefaultValues: Sendable {
     }
 
     func value(context: DependencyContext) -> AnyValueBox {
-      let thread = ThreadReadCache.withCurrent(\.threadID)
+      let thread = ThreadID.current
       var waited = false
       defer { if waited { BuildGraph.stopWaiting(thread: thread) } }
       while true {
         enum Next {
           case done(AnyValueBox)
           case build
-          case wait(owner: UInt64)
+          case wait(owner: ThreadID)
         }
         let next = state.withLock { state -> Next in
           switch state {
@@ -105,15 +99,16 @@ package final class DefaultValues: Sendable {
           let box = id.makeDefault(context: context)
           BuildGraph.end(self.id, thread: thread)
           state.withLock { $0 = .built(box) }
+          built.signalAll()
           return box
         case .wait(let owner):
           if let message = DefaultValues.cycleMessage(reading: id, owner: owner, thread: thread) {
             fatalError(message)
           }
           waited = true
-          // The owner is running user code; yield until it is done. This is only reached when two
+          // The owner is running user code; sleep until it is done. This is only reached when two
           // threads race for the same default's first read.
-          sched_yield()
+          built.wait { builtValue != nil }
         }
       }
     }
@@ -123,21 +118,21 @@ package final class DefaultValues: Sendable {
 /// Which thread builds which default and which thread waits for which, to catch cycles.
 package enum BuildGraph {
   package struct State {
-    var building: [UInt64: [DependencyID]] = [:]  // thread → defaults it is building, outermost first
-    var owners: [ObjectIdentifier: UInt64] = [:]  // default → thread building it
-    var waiting: [UInt64: UInt64] = [:]  // thread → thread it waits for
+    var building: [ThreadID: [DependencyID]] = [:]  // thread → defaults it is building, outermost first
+    var owners: [ObjectIdentifier: ThreadID] = [:]  // default → thread building it
+    var waiting: [ThreadID: ThreadID] = [:]  // thread → thread it waits for
   }
 
   package static let state = Locked(State())
 
-  package static func begin(_ id: DependencyID, thread: UInt64) {
+  package static func begin(_ id: DependencyID, thread: ThreadID) {
     state.withLock {
       $0.building[thread, default: []].append(id)
       $0.owners[id.rawValue] = thread
     }
   }
 
-  package static func end(_ id: DependencyID, thread: UInt64) {
+  package static func end(_ id: DependencyID, thread: ThreadID) {
     state.withLock {
       $0.building[thread]?.removeLast()
       if $0.building[thread]?.isEmpty == true { $0.building[thread] = nil }
@@ -145,15 +140,15 @@ package enum BuildGraph {
     }
   }
 
-  package static func stopWaiting(thread: UInt64) {
+  package static func stopWaiting(thread: ThreadID) {
     _ = state.withLock { $0.waiting.removeValue(forKey: thread) }
   }
 
   /// Records that `thread` waits for `owner`; returns the chain of defaults if that closes a cycle.
-  package static func wait(for id: DependencyID, owner: UInt64, thread: UInt64) -> [DependencyID]? {
+  package static func wait(for id: DependencyID, owner: ThreadID, thread: ThreadID) -> [DependencyID]? {
     state.withLock { state in
       var current = owner
-      var visited: Set<UInt64> = []
+      var visited: Set<ThreadID> = []
       while visited.insert(current).inserted {
         if current == thread {
           return state.building[thread] ?? []

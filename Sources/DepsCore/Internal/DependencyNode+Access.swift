@@ -22,7 +22,7 @@ extension DependencyNode {
   }
 
   /// Declares the aliases of `builder` on this node, in order.
-  package func alias<Environment>(_ builder: AliasBuilder<Environment>) {
+  package func alias(_ builder: AliasBuilder) {
     for pair in builder.pairs {
       alias(pair.alias.keyPath, to: pair.reference.keyPath)
     }

@@ -3,15 +3,14 @@
 /// Each module words it for its users: a `ComposableDeps` tree says "inherited from
 /// AppEnvironment (2 levels up)", `GlobalDeps` says "set in withDependencies".
 package struct DependencyReportWording: Sendable {
-  /// Where a value was set: `distance` levels up from the reported node, on a node owned by
-  /// `ownerName`.
-  package var valuePlace: @Sendable (_ distance: Int, _ ownerName: String) -> String
-  /// Where an alias was declared.
-  package var aliasPlace: @Sendable (_ distance: Int, _ ownerName: String) -> String
+  /// Where a value was set: on `node`, `distance` levels up from the reported node.
+  package var valuePlace: @Sendable (_ distance: Int, _ node: DependencyNode) -> String
+  /// Where an alias was declared: on `node`, `distance` levels up from the reported node.
+  package var aliasPlace: @Sendable (_ distance: Int, _ node: DependencyNode) -> String
 
   package init(
-    valuePlace: @escaping @Sendable (_ distance: Int, _ ownerName: String) -> String,
-    aliasPlace: @escaping @Sendable (_ distance: Int, _ ownerName: String) -> String
+    valuePlace: @escaping @Sendable (_ distance: Int, _ node: DependencyNode) -> String,
+    aliasPlace: @escaping @Sendable (_ distance: Int, _ node: DependencyNode) -> String
   ) {
     self.valuePlace = valuePlace
     self.aliasPlace = aliasPlace
@@ -40,34 +39,9 @@ extension DependencyNode {
   /// Builds no default. The nodes are copied one at a time under their own locks; values are
   /// described (`String(describing:)`, which may run user code) after every lock is released.
   package func dependencyReport(title: String, wording: DependencyReportWording) -> String {
-    struct Level {
-      var ownerName: String
-      var values: [ObjectIdentifier: Entry]
-      var aliases: AliasTable
-    }
-    var levels: [Level] = []
-    var rootDefaults: DefaultValues?
-    var foundDefaultsOwner = false
-    var next: DependencyNode? = self
-    while let node = next {
-      let snapshot = node.snapshot
-      var values: [ObjectIdentifier: Entry] = [:]
-      for entry in snapshot.values { values[entry.id.rawValue] = entry }
-      levels.append(Level(ownerName: node.ownerName, values: values, aliases: snapshot.aliases))
-      // The defaults reads resolve to: the nearest node's that owns defaults (a test scope),
-      // else the root's, the last one seen.
-      if !foundDefaultsOwner {
-        rootDefaults = snapshot.defaults
-        foundDefaultsOwner = node.ownsDefaults
-      }
-      next = snapshot.parent
-    }
-    let built = rootDefaults?.built ?? [:]
-
-    var aliases = AliasTable()
-    for level in levels.reversed() where !level.aliases.isEmpty {
-      aliases.merge(level.aliases)
-    }
+    let levels = path()
+    let built = Self.defaultsLevel(levels).defaults?.built ?? [:]
+    let aliases = Self.effectiveAliases(levels)
 
     var keys: [ObjectIdentifier: DependencyID] = [:]
     for level in levels {
@@ -86,27 +60,16 @@ extension DependencyNode {
     }
     var rows: [(id: DependencyID, source: Source)] = []
     for id in keys.values.sorted(by: Self.reportOrder) {
-      let group = aliases.group(of: id)
-      var source: Source?
-      for (distance, level) in levels.enumerated() {
-        var best: Entry?
-        for member in group {
-          if let entry = level.values[member.rawValue], entry.sequence > (best?.sequence ?? 0) {
-            best = entry
-          }
-        }
-        if let best {
-          let place = wording.valuePlace(distance, level.ownerName)
-          source = .set(box: best.box, place: place, setAs: best.id == id ? nil : best.id)
-          break
-        }
-      }
-      if source == nil {
-        let canonical = aliases.canonical(id)
+      let source: Source
+      switch Self.resolve(id, along: levels, aliases: aliases) {
+      case .set(let entry, let distance):
+        let place = wording.valuePlace(distance, levels[distance].node)
+        source = .set(box: entry.box, place: place, setAs: entry.id == id ? nil : entry.id)
+      case .default(let canonical):
         let of = canonical == id ? nil : canonical
         source = built[canonical].map { .builtDefault(box: $0, of: of) } ?? .pendingDefault(of: of)
       }
-      rows.append((id, source!))
+      rows.append((id, source))
     }
 
     var aliasRows: [(alias: DependencyID, reference: DependencyID, place: String)] = []
@@ -114,7 +77,7 @@ extension DependencyNode {
       let distance = levels.firstIndex { level in
         level.aliases.declared.contains { $0.alias == alias && $0.reference == reference }
       }
-      let place = distance.map { wording.aliasPlace($0, levels[$0].ownerName) } ?? "inherited"
+      let place = distance.map { wording.aliasPlace($0, levels[$0].node) } ?? "inherited"
       aliasRows.append((alias, reference, place))
     }
 

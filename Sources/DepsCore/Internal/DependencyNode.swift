@@ -31,6 +31,8 @@ package final class DependencyNode: DependencyReader {
     var values: [ObjectIdentifier: Entry] = [:]
     var aliases = AliasTable()
     var defaults: DefaultValues?
+    /// Whether some thread's read cache may hold an entry for this node, to purge at `deinit`.
+    var isCached = false
   }
 
   /// Creates a node under `parent` holding `values`.
@@ -57,65 +59,78 @@ package final class DependencyNode: DependencyReader {
     self.state = Locked(state)
   }
 
+  deinit {
+    // Reads of this node can no longer happen; what threads cached for it must not outlive it.
+    if state.withLock(\.isCached) { ThreadReadCache.purge(scope: serial) }
+  }
+
   // MARK: Reading
 
   /// The value of `key` at this node.
   ///
-  /// A hit in the thread's cache takes no lock and retains nothing; see ``ThreadReadCache``.
+  /// A hit in the thread's cache takes no node lock and retains nothing; see ``ThreadReadCache``.
   @inline(__always)
   package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    if let hit = ThreadReadCache.cachedBox(scope: serial, key: UInt(bitPattern: ObjectIdentifier(key))) {
-      // Only a `ValueBox<Key.Value>` is ever cached under a key type (checked in `typedBox`).
-      return hit._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ValueBox<Key.Value>.self).value }
+    let cacheKey = UInt(bitPattern: ObjectIdentifier(key))
+    if let value = ThreadReadCache.cachedValue(scope: serial, key: cacheKey, as: Key.Value.self) {
+      return value
     }
     return readMissing(key)
   }
 
   @inline(never)
   private func readMissing<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    // Loaded before the store is read, so a write racing the read leaves an older tag behind.
+    // Loaded before the nodes are read, so a write racing the read keeps it out of the cache.
     let generation = DependencyGeneration.current
     let box = typedBox(for: key)
-    ThreadReadCache.withCurrent { cache in
-      cache.store(
-        box, scope: serial, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
-    }
+    cache(box, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
     return box.value
   }
 
   /// The value of the `Dependencies` property at `keyPath` at this node.
   ///
-  /// The getter runs on a thread's first read after a write; its result is cached for that thread
-  /// like a key's value, so a read through a key path costs what a read by key costs.
+  /// The getter runs on a thread's first read; its result, and only it, is cached for that thread
+  /// like a key's value (the keys the getter reads are not), so a read through a key path costs
+  /// what a read by key costs.
   @inline(__always)
   package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    if let hit = ThreadReadCache.cachedBox(scope: serial, key: UInt(bitPattern: ObjectIdentifier(keyPath))) {
-      // Only a `KeyPathResultBox<Value>` is ever cached under a key path of this type.
-      return hit._withUnsafeGuaranteedRef { unsafeDowncast($0, to: KeyPathResultBox<Value>.self).value }
+    let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
+    if let value = ThreadReadCache.cachedValue(scope: serial, key: cacheKey, as: Value.self) {
+      return value
     }
     return valueMissing(keyPath)
   }
 
   @inline(never)
   private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    // Loaded before the store is read, so a write racing the read leaves an older tag behind.
+    // Loaded before the nodes are read, so a write racing the read keeps it out of the cache.
     let generation = DependencyGeneration.current
-    let value = Dependencies(reader: self)[keyPath: keyPath]
-    ThreadReadCache.withCurrent { cache in
-      // The cache keeps the key path alive, so its address names it while the entry lives.
-      cache.store(
-        KeyPathResultBox(value), scope: serial, key: UInt(bitPattern: ObjectIdentifier(keyPath)),
-        owner: keyPath, generation: generation)
-    }
+    let value = Dependencies(reader: UncachedReader(node: self))[keyPath: keyPath]
+    // The cache keeps the key path alive, so its address names it while the entry lives.
+    cache(
+      ValueBox(value), key: UInt(bitPattern: ObjectIdentifier(keyPath)), owner: keyPath,
+      generation: generation)
     return value
   }
 
+  private func cache(_ box: AnyValueBox, key: UInt, owner: AnyObject?, generation: UInt64) {
+    state.withLock { $0.isCached = true }
+    ThreadReadCache.store(box, scope: serial, key: key, owner: owner, generation: generation)
+  }
+
+  /// Reads keys without caching them, for a getter whose result is cached instead.
+  private struct UncachedReader: DependencyReader {
+    let node: DependencyNode
+
+    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { node.typedBox(for: key).value }
+  }
+
   private func typedBox<Key: DependencyKey>(for key: Key.Type) -> ValueBox<Key.Value> {
-    let resolution = resolve(DependencyID(key))
-    if let box = resolution.box as? ValueBox<Key.Value> { return box }
+    let resolved = resolvedBox(DependencyID(key))
+    if let box = resolved.box as? ValueBox<Key.Value> { return box }
     runtimeWarn(
       """
-      \(Key.self) reads \(resolution.source.id), whose value is not a \(Key.Value.self).
+      \(Key.self) reads \(resolved.source), whose value is not a \(Key.Value.self).
 
       Aliased dependencies must have the same value type. To fix: alias \(Key.self) to a dependency \
       of type \(Key.Value.self).
@@ -123,25 +138,27 @@ package final class DependencyNode: DependencyReader {
     return defaultsOwner().defaultValues().value(for: DependencyID(key)) as! ValueBox<Key.Value>
   }
 
-  /// Where a resolved value came from.
-  package struct Resolution {
-    package enum Origin: Equatable {
-      /// Set on the node at `distance` steps up from the reading node (0: the node itself).
-      case set(distance: Int, ownerName: String)
-      /// Nobody set it: the default.
-      case `default`
-    }
-    package var box: AnyValueBox
-    /// The dependency that was set, or whose default was read.
-    package var source: Entry
-    package var origin: Origin
+  /// Where a read of a dependency finds its value, on a path of nodes.
+  package enum Resolution {
+    /// Set as `entry` (on the dependency or an alias of it) on the node `distance` steps up from
+    /// the reading node (0: the node itself).
+    case set(Entry, distance: Int)
+    /// Nobody set it: the default of `of`, the end of its alias chain.
+    case `default`(of: DependencyID)
   }
 
-  /// Resolves `id` at this node, walking to the root. Locks each node in turn, never two at once,
-  /// and builds a default (user code) with no lock held.
-  package func resolve(_ id: DependencyID) -> Resolution {
-    let path = self.path()
-    let aliases = Self.effectiveAliases(path)
+  /// One node of a path, as it was when copied under its lock.
+  package struct Level {
+    package var node: DependencyNode
+    package var values: [ObjectIdentifier: Entry]
+    package var aliases: AliasTable
+    package var defaults: DefaultValues?
+  }
+
+  /// Resolves `id` along `path` (nearest first) under `aliases`: within a group of aliased
+  /// dependencies the nearest node that set any member wins, and within a node the latest write.
+  /// The one rule both reads and ``dependencyReport(title:wording:)`` follow.
+  package static func resolve(_ id: DependencyID, along path: [Level], aliases: AliasTable) -> Resolution {
     let group = aliases.group(of: id)
     for (distance, level) in path.enumerated() {
       var best: Entry?
@@ -150,36 +167,44 @@ package final class DependencyNode: DependencyReader {
           best = entry
         }
       }
-      if let best {
-        return Resolution(
-          box: best.box, source: best, origin: .set(distance: distance, ownerName: level.node.ownerName))
-      }
+      if let best { return .set(best, distance: distance) }
     }
-    let canonical = aliases.canonical(id)
-    let owner = path.first(where: { $0.node.ownsDefaults })?.node ?? path.last!.node
-    let box = owner.defaultValues().value(for: canonical)
-    return Resolution(box: box, source: Entry(id: canonical, box: box), origin: .default)
+    return .default(of: aliases.canonical(id))
   }
 
-  private struct Level {
-    var node: DependencyNode
-    var values: [ObjectIdentifier: Entry]
-    var aliases: AliasTable
+  /// The box a read of `id` at this node returns, and the dependency it was set or built as.
+  /// Locks each node in turn, never two at once, and builds a default (user code) with no lock held.
+  private func resolvedBox(_ id: DependencyID) -> (box: AnyValueBox, source: DependencyID) {
+    let path = self.path()
+    switch Self.resolve(id, along: path, aliases: Self.effectiveAliases(path)) {
+    case .set(let entry, _):
+      return (entry.box, entry.id)
+    case .default(let canonical):
+      return (Self.defaultsLevel(path).node.defaultValues().value(for: canonical), canonical)
+    }
   }
 
   /// This node and its ancestors, nearest first, as they are now.
-  private func path() -> [Level] {
+  package func path() -> [Level] {
     var levels: [Level] = []
     var next: DependencyNode? = self
     while let node = next {
-      let (parent, values, aliases) = node.state.withLock { ($0.parent, $0.values, $0.aliases) }
-      levels.append(Level(node: node, values: values, aliases: aliases))
+      let (level, parent) = node.state.withLock {
+        (Level(node: node, values: $0.values, aliases: $0.aliases, defaults: $0.defaults), $0.parent)
+      }
+      levels.append(level)
       next = parent
     }
     return levels
   }
 
-  private static func effectiveAliases(_ path: [Level]) -> AliasTable {
+  /// The level whose defaults reads on `path` get: the nearest that owns defaults, else the root.
+  package static func defaultsLevel(_ path: [Level]) -> Level {
+    path.first(where: { $0.node.ownsDefaults }) ?? path[path.count - 1]
+  }
+
+  /// The aliases in force at the start of `path`: its nodes', the root's first.
+  package static func effectiveAliases(_ path: [Level]) -> AliasTable {
     var table = AliasTable()
     for level in path.reversed() where !level.aliases.isEmpty {
       table.merge(level.aliases)
@@ -235,13 +260,6 @@ package final class DependencyNode: DependencyReader {
   /// The aliases declared on this node itself.
   package var ownAliases: AliasTable { state.withLock(\.aliases) }
 
-  /// What this node holds now, copied under its lock in one go, for reports.
-  package var snapshot:
-    (parent: DependencyNode?, values: [Entry], aliases: AliasTable, defaults: DefaultValues?)
-  {
-    state.withLock { ($0.parent, Array($0.values.values), $0.aliases, $0.defaults) }
-  }
-
   /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
   /// the aliases in force here; a refused alias gets a runtime warning.
   @discardableResult
@@ -261,21 +279,28 @@ package final class DependencyNode: DependencyReader {
   /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
-    var ancestor: DependencyNode? = parent
-    while let node = ancestor {
-      if node === self { return false }
-      ancestor = node.parent
-    }
-    let attached = state.withLock { state -> Bool in
-      guard state.parent == nil else { return false }
-      state.parent = parent
-      // The tree's defaults are the root's from now on, unless this node builds its own.
-      if !ownsDefaults { state.defaults = nil }
-      return true
+    // One attach at a time: two threads attaching two nodes under each other would both pass the
+    // check before either sets its parent, and make a cycle.
+    let attached = Self.attaching.withLock { _ -> Bool in
+      var ancestor: DependencyNode? = parent
+      while let node = ancestor {
+        if node === self { return false }
+        ancestor = node.parent
+      }
+      return state.withLock { state -> Bool in
+        guard state.parent == nil else { return false }
+        state.parent = parent
+        // The tree's defaults are the root's from now on, unless this node builds its own.
+        if !ownsDefaults { state.defaults = nil }
+        return true
+      }
     }
     if attached { DependencyGeneration.advance() }
     return attached
   }
+
+  /// Held while a node is attached: parents change nowhere else.
+  private static let attaching = Locked(())
 
   /// Forgets every value set on this node and every default it built.
   package func reset() {

@@ -15,8 +15,7 @@
 /// intercepts pthread mutexes, but not `Mutex`'s contended path (a futex inside the uninstrumented
 /// runtime), so with `Mutex` every contended lock showed up as a data race under
 /// `swift test --sanitize=thread`. Uncontended, both cost one atomic operation.
-package final class Locked<State>: @unchecked Sendable {
-  // @unchecked: `state` is only read or written inside `withLock`, which holds the lock.
+package final class Locked<State> {
   #if canImport(Darwin)
     private let lock: UnsafeMutablePointer<os_unfair_lock>
   #else
@@ -55,5 +54,35 @@ package final class Locked<State>: @unchecked Sendable {
       defer { pthread_mutex_unlock(lock) }
     #endif
     return try body(&state)
+  }
+}
+
+// @unchecked: `state` is only read or written inside `withLock`, which holds the lock; the lock
+// makes the state shareable only as far as the state itself is.
+extension Locked: @unchecked Sendable where State: Sendable {}
+
+extension Locked {
+  /// Build once, publish the first: the value `find` reads from the state, or else the one
+  /// `build` makes with no lock held and `publish` stores.
+  ///
+  /// `build` is user code (an environment's `init`), so it runs unlocked. Threads that race both
+  /// build; the first to publish wins, and everybody gets its value: a loser's value is dropped
+  /// before anybody saw it.
+  ///
+  /// - Parameters:
+  ///   - find: Reads the published value, if any, from the state.
+  ///   - build: Makes the value.
+  ///   - publish: Stores the value `build` made into the state.
+  /// - Returns: The published value.
+  package func firstPublished<Value>(
+    find: (inout State) -> Value?, build: () throws -> Value, publish: (inout State, Value) -> Void
+  ) rethrows -> Value {
+    if let value = withLock(find) { return value }
+    let made = try build()
+    return withLock { state in
+      if let value = find(&state) { return value }
+      publish(&state, made)
+      return made
+    }
   }
 }

@@ -6,185 +6,250 @@
   import Darwin
 #endif
 
-/// The values one thread has resolved, valid while ``DependencyGeneration`` is unchanged.
+/// The values one thread has resolved, so that its next read of the same dependency at the same
+/// node takes no node lock and walks no path.
 ///
-/// Each thread owns its cache, so a hit reads and writes only memory no other thread touches: it
-/// takes no lock and retains nothing (retaining a shared box would write its reference count,
-/// which two threads reading at once would fight over).
+/// An entry is keyed by the reading node's serial and what was read: a key type or a key path
+/// object, by address. It holds the one ``ValueBox`` the read returns from.
 ///
-/// The table is open addressing with linear probing and a multiplicative hash of the two words
-/// of the key: cheaper than `Dictionary` with `Hasher` (SipHash) on the read path.
+/// **Lifetime.** The cache owns what it holds, yet never keeps a value alive past its use: every
+/// thread's cache is registered, and a write (``purgeAll()``) or a node's end
+/// (``purge(scope:)``) empties every registered cache at once, whether or not its thread ever
+/// reads again. Each cache has its own lock: its thread takes it around a lookup (uncontended,
+/// nobody else does, except a purge), and a purge takes it while it takes entries out. Purged
+/// boxes are released with no lock held: their values' `deinit` is user code.
 @usableFromInline
-package final class ThreadReadCache {
-  /// One resolved read: the scope (a node serial), what was read (a key type or a key path
-  /// object, by address), and the boxed result. The table owns one reference to `box` and to
-  /// `owner`, which keeps a key path object alive so its address is not reused while cached.
+package final class ThreadReadCache: @unchecked Sendable {
+  // @unchecked: the table is only touched with `lock` held, by the owning thread or by a purge.
+
+  /// One cached read. The table owns one reference to `box`, and to `owner`, which keeps a key
+  /// path object alive so that its address names no other key path while cached.
+  @usableFromInline
   struct Slot {
-    var scope: UInt64
-    var key: UInt
-    var box: Unmanaged<AnyValueBox>?
+    @usableFromInline var scope: UInt64
+    @usableFromInline var key: UInt
+    @usableFromInline var box: Unmanaged<AnyValueBox>?
     var owner: Unmanaged<AnyObject>?
 
     static var empty: Slot { Slot(scope: 0, key: 0, box: nil, owner: nil) }
+
+    /// Gives up the table's references. Runs user code (a value's `deinit`): never under a lock.
+    func release() {
+      box?.release()
+      owner?.release()
+    }
   }
 
-  /// A cache that would outgrow this many entries is cleared: dead environments leave entries
-  /// behind.
+  /// The open-addressing table (linear probing, a multiplicative hash of the two key words:
+  /// cheaper than `Dictionary` and SipHash on the read path), behind a pointer: a class's `var`s
+  /// would cost a dynamic exclusivity check on every access, more than the lookup itself.
+  @usableFromInline
+  struct Table {
+    @usableFromInline var slots: UnsafeMutablePointer<Slot>
+    /// `64 - log2(slotCount)`: the multiplicative hash keeps its top bits.
+    @usableFromInline var shift: UInt64
+    @usableFromInline var slotCount: Int
+    var count: Int
+  }
+
+  /// A cache that would outgrow this many entries is emptied first.
   private static let capacity = 4096
   private static let initialSlots = 64
 
-  /// What a lookup reads, behind a pointer: a class's `var`s would cost a dynamic exclusivity
-  /// check (`swift_beginAccess`) on every access, more than the lookup itself.
-  struct Header {
-    var generation: UInt64
-    var slots: UnsafeMutablePointer<Slot>
-    /// `64 - log2(slot count)`: the multiplicative hash keeps its top bits.
-    var shift: UInt64
-    var slotCount: Int
-  }
+  @usableFromInline let table: UnsafeMutablePointer<Table>
+  @usableFromInline let lock = CacheLock()
+  /// The thread that reads through this cache; others only purge it.
+  let thread: ThreadID
 
-  private let header: UnsafeMutablePointer<Header>
+  /// Whether the calling thread owns this cache, for assertions.
+  @usableFromInline var isOwnedByCallingThread: Bool { thread == ThreadID.current }
 
-  package var generation: UInt64 { header.pointee.generation }
-  private var slots: UnsafeMutablePointer<Slot> {
-    get { header.pointee.slots }
-    set { header.pointee.slots = newValue }
-  }
-  private var shift: UInt64 {
-    get { header.pointee.shift }
-    set { header.pointee.shift = newValue }
-  }
-  private var slotCount: Int {
-    get { header.pointee.slotCount }
-    set { header.pointee.slotCount = newValue }
-  }
-  private var count: Int { occupied.count }
-  /// The indices of the filled slots, so clearing costs the entries, not the table size.
-  private var occupied: [Int] = []
-
-  /// A number that identifies this thread while it lives.
-  package let threadID: UInt64
-
-  private init(threadID: UInt64) {
-    self.threadID = threadID
+  private init(thread: ThreadID) {
+    self.thread = thread
     let slots = UnsafeMutablePointer<Slot>.allocate(capacity: Self.initialSlots)
     slots.initialize(repeating: .empty, count: Self.initialSlots)
-    header = .allocate(capacity: 1)
-    header.initialize(
-      to: Header(
-        generation: .max, slots: slots, shift: UInt64(64 - Self.initialSlots.trailingZeroBitCount),
-        slotCount: Self.initialSlots))
+    table = .allocate(capacity: 1)
+    table.initialize(
+      to: Table(
+        slots: slots, shift: UInt64(64 - Self.initialSlots.trailingZeroBitCount),
+        slotCount: Self.initialSlots, count: 0))
   }
 
   deinit {
-    releaseAll()
-    slots.deallocate()
-    header.deallocate()
+    for slot in takeEntries(where: { _ in true }) { slot.release() }
+    table.pointee.slots.deallocate()
+    table.deallocate()
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static func index(scope: UInt64, key: UInt, shift: UInt64) -> Int {
     let mixed = (UInt64(truncatingIfNeeded: key) ^ (scope &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
     return Int(truncatingIfNeeded: mixed >> shift)
   }
 
-  /// The box cached for (`scope`, `key`) in `generation`, unretained: valid until the next
-  /// ``store(_:scope:key:owner:generation:)`` on this thread.
-  @inline(__always)
-  package func lookup(scope: UInt64, key: UInt, generation: UInt64) -> Unmanaged<AnyValueBox>? {
-    let header = self.header.pointee
-    guard header.generation == generation else { return nil }
-    let mask = header.slotCount &- 1
-    var index = Self.index(scope: scope, key: key, shift: header.shift)
+  // MARK: Reading
+
+  /// The value the calling thread cached for (`scope`, `key`), or `nil`. The whole hit path of a
+  /// read: no node lock, no retain of the box.
+  ///
+  /// Only a `ValueBox<Value>` is ever stored under a key whose reads return `Value`: a key type
+  /// caches its resolved `ValueBox<Key.Value>` (checked with `as?` when resolved), and a key path
+  /// object, whose type fixes `Value`, caches a `ValueBox<Value>` of its getter's result.
+  @inlinable @inline(__always)
+  package static func cachedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+    current._withUnsafeGuaranteedRef { cache in
+      cache.lock.lock()
+      defer { cache.lock.unlock() }
+      guard let box = cache.lookup(scope: scope, key: key) else { return nil }
+      return box._withUnsafeGuaranteedRef { box in
+        assert(
+          box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
+        return unsafeDowncast(box, to: ValueBox<Value>.self).value
+      }
+    }
+  }
+
+  /// The box cached for (`scope`, `key`), unretained: valid while `lock` is held.
+  @inlinable @inline(__always)
+  func lookup(scope: UInt64, key: UInt) -> Unmanaged<AnyValueBox>? {
+    assert(
+      lock.isLocked && isOwnedByCallingThread, "Deps: a read cache was read unlocked or off its thread.")
+    let table = self.table.pointee
+    let mask = table.slotCount &- 1
+    var index = Self.index(scope: scope, key: key, shift: table.shift)
     while true {
-      let slot = header.slots[index]
+      let slot = table.slots[index]
       guard let box = slot.box else { return nil }
       if slot.key == key && slot.scope == scope { return box }
       index = (index &+ 1) & mask
     }
   }
 
-  /// The box the calling thread cached for (`scope`, `key`) in the current generation,
-  /// unretained: valid until the thread's next store. The whole hit path of a read.
-  @usableFromInline @inline(__always)
-  package static func cachedBox(scope: UInt64, key: UInt) -> Unmanaged<AnyValueBox>? {
-    let generation = DependencyGeneration.current
-    return current._withUnsafeGuaranteedRef { $0.lookup(scope: scope, key: key, generation: generation) }
+  // MARK: Storing
+
+  /// Caches `box` for (`scope`, `key`) on the calling thread, unless a write happened since
+  /// `generation` was loaded (before the read resolved): the value may be stale, and the write's
+  /// purge may already be over. Keeps `owner` alive with the entry.
+  package static func store(
+    _ box: AnyValueBox, scope: UInt64, key: UInt, owner: AnyObject?, generation: UInt64
+  ) {
+    current._withUnsafeGuaranteedRef { cache in
+      cache.store(box, scope: scope, key: key, owner: owner, generation: generation)
+    }
   }
 
-  /// Caches `box` for (`scope`, `key`), resolved in `generation`; keeps `owner` alive with it.
-  package func store(_ box: AnyValueBox, scope: UInt64, key: UInt, owner: AnyObject?, generation: UInt64) {
-    if self.generation != generation || count >= Self.capacity {
-      releaseAll()
-      header.pointee.generation = generation
+  private func store(_ box: AnyValueBox, scope: UInt64, key: UInt, owner: AnyObject?, generation: UInt64) {
+    var released: [Slot] = []
+    lock.lock()
+    assert(thread == ThreadID.current, "Deps: \(ThreadID.current) stored into the read cache of \(thread).")
+    // Under the lock: a write advances the generation before it purges, so either this entry goes
+    // in before the purge takes it out, or the write is seen here and nothing goes in.
+    guard DependencyGeneration.current == generation else {
+      lock.unlock()
+      return
     }
-    if (count + 1) * 2 > slotCount { grow() }
-    var index = Self.index(scope: scope, key: key, shift: shift)
-    while let existing = slots[index].box {
+    if table.pointee.count >= Self.capacity {
+      released = takeEntries(where: { _ in true })
+    }
+    if (table.pointee.count + 1) * 2 > table.pointee.slotCount { grow() }
+    let new = Slot(scope: scope, key: key, box: .passRetained(box), owner: owner.map { .passRetained($0) })
+    let slots = table.pointee.slots
+    let mask = table.pointee.slotCount - 1
+    var index = Self.index(scope: scope, key: key, shift: table.pointee.shift)
+    while slots[index].box != nil {
       if slots[index].key == key && slots[index].scope == scope {
         // A nested read (a default reading others) may have cached the same read already.
-        existing.release()
-        slots[index].owner?.release()
-        slots[index].box = .passRetained(box)
-        slots[index].owner = owner.map { .passRetained($0) }
-        return
+        break
       }
-      index = (index + 1) & (slotCount - 1)
+      index = (index + 1) & mask
     }
-    slots[index] = Slot(
-      scope: scope, key: key, box: .passRetained(box), owner: owner.map { .passRetained($0) })
-    occupied.append(index)
+    if slots[index].box == nil {
+      table.pointee.count += 1
+    } else {
+      released.append(slots[index])
+    }
+    slots[index] = new
+    assert(
+      lookup(scope: scope, key: key)?.toOpaque() == new.box?.toOpaque(), "Deps: a stored read is not found.")
+    lock.unlock()
+    for slot in released { slot.release() }
   }
 
-  private func releaseAll() {
-    // Empty the table before releasing: a released value's deinit may read dependencies.
-    let filled = occupied
-    var released: [Slot] = []
-    released.reserveCapacity(filled.count)
-    for index in filled {
-      released.append(slots[index])
+  /// Takes out the entries `remove` picks and rehashes the rest. Call with `lock` held; release
+  /// what it returns after unlocking.
+  private func takeEntries(where remove: (Slot) -> Bool) -> [Slot] {
+    guard table.pointee.count > 0 else { return [] }
+    var taken: [Slot] = []
+    var kept: [Slot] = []
+    let slots = table.pointee.slots
+    for index in 0..<table.pointee.slotCount where slots[index].box != nil {
+      if remove(slots[index]) { taken.append(slots[index]) } else { kept.append(slots[index]) }
       slots[index] = .empty
     }
-    occupied.removeAll(keepingCapacity: true)
-    for slot in released {
-      slot.box?.release()
-      slot.owner?.release()
-    }
+    table.pointee.count = 0
+    for slot in kept { insert(slot) }
+    return taken
+  }
+
+  /// Puts `slot`, whose key is not in the table, into a free slot.
+  private func insert(_ slot: Slot) {
+    let mask = table.pointee.slotCount - 1
+    var index = Self.index(scope: slot.scope, key: slot.key, shift: table.pointee.shift)
+    while table.pointee.slots[index].box != nil { index = (index + 1) & mask }
+    table.pointee.slots[index] = slot
+    table.pointee.count += 1
   }
 
   private func grow() {
-    let old = slots
-    let oldCount = slotCount
-    slotCount *= 2
-    shift -= 1
-    slots = .allocate(capacity: slotCount)
-    slots.initialize(repeating: .empty, count: slotCount)
-    var moved: [Int] = []
-    moved.reserveCapacity(slotCount / 2)
-    for index in 0..<oldCount where old[index].box != nil {
-      var target = Self.index(scope: old[index].scope, key: old[index].key, shift: shift)
-      while slots[target].box != nil { target = (target + 1) & (slotCount - 1) }
-      slots[target] = old[index]
-      moved.append(target)
-    }
-    occupied = moved
+    let old = table.pointee.slots
+    let oldCount = table.pointee.slotCount
+    table.pointee.slotCount *= 2
+    table.pointee.shift -= 1
+    table.pointee.slots = .allocate(capacity: table.pointee.slotCount)
+    table.pointee.slots.initialize(repeating: .empty, count: table.pointee.slotCount)
+    table.pointee.count = 0
+    for index in 0..<oldCount where old[index].box != nil { insert(old[index]) }
     old.deallocate()
+  }
+
+  // MARK: Purging
+
+  /// Every live thread's cache; a thread's leaves when the thread exits.
+  private static let registry = Locked<[ObjectIdentifier: ThreadReadCache]>([:])
+
+  /// Empties every thread's cache. A write calls it after advancing ``DependencyGeneration``.
+  package static func purgeAll() {
+    purge { _ in true }
+  }
+
+  /// Drops every thread's entries for the node whose serial is `scope`, which is going away.
+  package static func purge(scope: UInt64) {
+    purge { $0.scope == scope }
+  }
+
+  private static func purge(where remove: (Slot) -> Bool) {
+    let caches = registry.withLock { Array($0.values) }
+    for cache in caches {
+      cache.lock.lock()
+      let taken = cache.takeEntries(where: remove)
+      cache.lock.unlock()
+      for slot in taken { slot.release() }
+    }
   }
 
   // MARK: Thread-local storage
 
-  private static let threadIDs = Counter()
-
-  private static let storageKey: pthread_key_t = {
+  @usableFromInline
+  static let storageKey: pthread_key_t = {
     var key = pthread_key_t()
     #if canImport(Darwin)
       let status = pthread_key_create(&key) { pointer in
-        Unmanaged<ThreadReadCache>.fromOpaque(pointer).release()
+        ThreadReadCache.threadDidExit(Unmanaged<ThreadReadCache>.fromOpaque(pointer))
       }
     #else
       let status = pthread_key_create(&key) { pointer in
         guard let pointer else { return }
-        Unmanaged<ThreadReadCache>.fromOpaque(pointer).release()
+        ThreadReadCache.threadDidExit(Unmanaged<ThreadReadCache>.fromOpaque(pointer))
       }
     #endif
     precondition(
@@ -194,25 +259,31 @@ package final class ThreadReadCache {
 
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
   /// thread's lifetime.
-  @inline(__always)
-  package static var current: Unmanaged<ThreadReadCache> {
+  @inlinable @inline(__always)
+  static var current: Unmanaged<ThreadReadCache> {
     if let pointer = pthread_getspecific(storageKey) {
+      // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
       return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
     }
     return makeCurrent()
   }
 
-  @inline(never)
-  private static func makeCurrent() -> Unmanaged<ThreadReadCache> {
-    let id = threadIDs.next()
-    let cache = Unmanaged.passRetained(ThreadReadCache(threadID: id))
-    pthread_setspecific(storageKey, cache.toOpaque())
-    return cache
+  @usableFromInline @inline(never)
+  static func makeCurrent() -> Unmanaged<ThreadReadCache> {
+    let cache = ThreadReadCache(thread: .current)
+    registry.withLock { $0[ObjectIdentifier(cache)] = cache }
+    let retained = Unmanaged.passRetained(cache)
+    pthread_setspecific(storageKey, retained.toOpaque())
+    return retained
   }
 
-  /// Runs `body` with the calling thread's cache, creating it on first use.
-  @inline(__always)
-  package static func withCurrent<R>(_ body: (ThreadReadCache) -> R) -> R {
-    current._withUnsafeGuaranteedRef(body)
+  /// Unregisters an exiting thread's cache and releases what it held.
+  private static func threadDidExit(_ cache: Unmanaged<ThreadReadCache>) {
+    let cache = cache.takeRetainedValue()
+    _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(cache)) }
+    cache.lock.lock()
+    let taken = cache.takeEntries(where: { _ in true })
+    cache.lock.unlock()
+    for slot in taken { slot.release() }
   }
 }

@@ -1,17 +1,21 @@
 /// A type-erased, immutable dependency value.
 ///
 /// Values are boxed once when set or built, so reads pass a reference around instead of copying
-/// an existential, and a cache hit is an unchecked downcast to the key's ``ValueBox``.
+/// an existential, and a cache hit is an unchecked downcast to ``ValueBox``.
 @usableFromInline
 package class AnyValueBox: @unchecked Sendable {
-  // @unchecked: the base class has no stored state; subclasses only hold a `let` Sendable value.
+  // @unchecked: the base class has no stored state; see ``ValueBox``.
   package var valueDescription: String { "" }
 }
 
-/// The box for one value of type `Value`.
-package final class ValueBox<Value: Sendable>: AnyValueBox, @unchecked Sendable {
-  // @unchecked: `value` is an immutable `let` of a Sendable type.
-  package let value: Value
+/// The box for one value of type `Value`: a value set or built (a key's `Sendable` value), or the
+/// result of a `Dependencies` property's getter that one thread cached.
+@usableFromInline
+package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
+  // @unchecked: `value` is an immutable `let`. Boxes of set and built values hold a key's Sendable
+  // value; a getter's result is read only by the thread that cached it, and other threads only
+  // release it (when a purge empties that thread's cache).
+  @usableFromInline package let value: Value
 
   package init(_ value: Value) { self.value = value }
 

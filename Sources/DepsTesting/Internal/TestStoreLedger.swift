@@ -9,3 +9,7 @@ struct TestStoreLedger<Action> {
   var nextEffectID: UInt64 = 0
   var isFinished = false
 }
+
+// @unchecked: the ledger lives in a `Locked`, so effects on other threads reach it only under the
+// lock; actions need not be `Sendable` (as in `Store`), so this cannot be inferred.
+extension TestStoreLedger: @unchecked Sendable {}

@@ -1,0 +1,63 @@
+import DepsTestSupport
+import Testing
+
+@testable import GlobalDeps
+
+/// A service whose release the tests watch through a weak reference.
+private final class ScopedService: Sendable {}
+
+private enum ScopedServiceKey: DependencyKey {
+  static var defaultValue: ScopedService? { nil }
+}
+
+extension Dependencies {
+  fileprivate var scopedService: ScopedService? {
+    get { self[ScopedServiceKey.self] }
+    set { self[ScopedServiceKey.self] = newValue }
+  }
+}
+
+private struct ServiceEnvironment: GlobalEnvironment {
+  @Dependency(\.scopedService) var service
+  @Dependency(ScopedServiceKey.self) var serviceByKey
+}
+
+private final class Weak: @unchecked Sendable {
+  // @unchecked: only read after the threads that wrote it are parked.
+  weak var service: ScopedService?
+}
+
+private func readEveryWay() -> ScopedService? {
+  let environment = ServiceEnvironment()
+  let byKeyPath = environment.service
+  let byKey = environment.serviceByKey
+  let bySubscript = environment[\.scopedService]
+  return byKeyPath === byKey && byKey === bySubscript ? byKey : nil
+}
+
+/// The per-thread read caches never keep a scope's value alive after the scope ends, though the
+/// threads that read it in the scope never read again.
+@Suite struct ValueLifetimeTests {
+  @Test(arguments: 0..<20)
+  func aScopesValueIsFreedWhenTheScopeEnds(round: Int) {
+    let workers = ParkedThreads(count: 3)
+    defer { workers.stop() }
+    let weak = Weak()
+    do {
+      let service = ScopedService()
+      weak.service = service
+      withDependencies {
+        $0.scopedService = service
+      } operation: {
+        #expect(readEveryWay() === service)
+        withEscapedDependencies { dependencies in
+          workers.runOnEach {
+            dependencies.yield { #expect(readEveryWay() != nil) }
+          }
+        }
+      }
+    }
+    #expect(weak.service == nil)
+    #expect(readEveryWay() == nil)
+  }
+}
