@@ -46,30 +46,43 @@ package struct AtomicWord: ~Copyable, Sendable {
       }
     }
 
+    /// The storage on systems with `Atomic`, which `init` made an `AtomicStorage`.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private var atomic: AtomicStorage {
+      assert(storage is AtomicStorage, "Deps: AtomicWord's storage is a \(type(of: storage)).")
+      return unsafeDowncast(storage, to: AtomicStorage.self)
+    }
+
+    /// The storage on older systems, which `init` made a `Locked<UInt64>`.
+    private var locked: Locked<UInt64> {
+      assert(storage is Locked<UInt64>, "Deps: AtomicWord's storage is a \(type(of: storage)).")
+      return unsafeDowncast(storage, to: Locked<UInt64>.self)
+    }
+
     @usableFromInline
     package func load() -> UInt64 {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        return unsafeDowncast(storage, to: AtomicStorage.self).value.load(ordering: .acquiring)
+        return atomic.value.load(ordering: .acquiring)
       }
-      return unsafeDowncast(storage, to: Locked<UInt64>.self).withLock { $0 }
+      return locked.withLock { $0 }
     }
 
     @usableFromInline
     package func store(_ newValue: UInt64) {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        unsafeDowncast(storage, to: AtomicStorage.self).value.store(newValue, ordering: .releasing)
+        atomic.value.store(newValue, ordering: .releasing)
         return
       }
-      unsafeDowncast(storage, to: Locked<UInt64>.self).withLock { $0 = newValue }
+      locked.withLock { $0 = newValue }
     }
 
     @usableFromInline @discardableResult
     package func add(_ delta: UInt64) -> UInt64 {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        return unsafeDowncast(storage, to: AtomicStorage.self).value
+        return atomic.value
           .wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
       }
-      return unsafeDowncast(storage, to: Locked<UInt64>.self).withLock { value in
+      return locked.withLock { value in
         value &+= delta
         return value
       }

@@ -279,28 +279,33 @@ package final class DependencyNode: DependencyReader {
   /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
-    // One attach at a time: two threads attaching two nodes under each other would both pass the
-    // check before either sets its parent, and make a cycle.
-    let attached = Self.attaching.withLock { _ -> Bool in
-      var ancestor: DependencyNode? = parent
-      while let node = ancestor {
-        if node === self { return false }
-        ancestor = node.parent
-      }
-      return state.withLock { state -> Bool in
-        guard state.parent == nil else { return false }
-        state.parent = parent
-        // The tree's defaults are the root's from now on, unless this node builds its own.
-        if !ownsDefaults { state.defaults = nil }
-        return true
-      }
-    }
+    let attached = setParent(parent)
     if attached { DependencyGeneration.advance() }
     return attached
   }
 
-  /// Held while a node is attached: parents change nowhere else.
-  private static let attaching = Locked(())
+  private func setParent(_ parent: DependencyNode) -> Bool {
+    // One attach at a time: two threads attaching two nodes under each other would both pass the
+    // check before either sets its parent, and make a cycle.
+    Self.attaching.lock()
+    defer { Self.attaching.unlock() }
+    var ancestor: DependencyNode? = parent
+    while let node = ancestor {
+      if node === self { return false }
+      ancestor = node.parent
+    }
+    return state.withLock { state -> Bool in
+      guard state.parent == nil else { return false }
+      state.parent = parent
+      // The tree's defaults are the root's from now on, unless this node builds its own.
+      if !ownsDefaults { state.defaults = nil }
+      return true
+    }
+  }
+
+  /// Held while a node is attached: parents change nowhere else. A bare lock: it guards the
+  /// parents of all nodes, which live in the nodes' own state.
+  private static let attaching = PlatformLock()
 
   /// Forgets every value set on this node and every default it built.
   package func reset() {

@@ -15,44 +15,20 @@
 /// intercepts pthread mutexes, but not `Mutex`'s contended path (a futex inside the uninstrumented
 /// runtime), so with `Mutex` every contended lock showed up as a data race under
 /// `swift test --sanitize=thread`. Uncontended, both cost one atomic operation.
+@usableFromInline
 package final class Locked<State> {
-  #if canImport(Darwin)
-    private let lock: UnsafeMutablePointer<os_unfair_lock>
-  #else
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-  #endif
-  private var state: State
+  @usableFromInline let lock = PlatformLock()
+  @usableFromInline var state: State
 
   package init(_ state: State) {
     self.state = state
-    self.lock = .allocate(capacity: 1)
-    #if canImport(Darwin)
-      self.lock.initialize(to: os_unfair_lock())
-    #else
-      self.lock.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(lock, nil)
-      precondition(status == 0, "Deps: pthread_mutex_init failed (\(status)).")
-    #endif
-  }
-
-  deinit {
-    #if !canImport(Darwin)
-      pthread_mutex_destroy(lock)
-    #endif
-    lock.deinitialize(count: 1)
-    lock.deallocate()
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-    #if canImport(Darwin)
-      os_unfair_lock_lock(lock)
-      defer { os_unfair_lock_unlock(lock) }
-    #else
-      pthread_mutex_lock(lock)
-      defer { pthread_mutex_unlock(lock) }
-    #endif
+    lock.lock()
+    defer { lock.unlock() }
     return try body(&state)
   }
 }
@@ -74,6 +50,7 @@ extension Locked {
   ///   - build: Makes the value.
   ///   - publish: Stores the value `build` made into the state.
   /// - Returns: The published value.
+  @inlinable
   package func firstPublished<Value>(
     find: (inout State) -> Value?, build: () throws -> Value, publish: (inout State, Value) -> Void
   ) rethrows -> Value {
@@ -84,5 +61,67 @@ extension Locked {
       publish(&state, made)
       return made
     }
+  }
+}
+
+/// The platform's lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere, in
+/// memory of its own so that it never moves.
+@usableFromInline
+package struct PlatformLock: ~Copyable, @unchecked Sendable {
+  // @unchecked: the platform lock is made to be shared between threads.
+  #if canImport(Darwin)
+    @usableFromInline let raw: UnsafeMutablePointer<os_unfair_lock>
+  #else
+    @usableFromInline let raw: UnsafeMutablePointer<pthread_mutex_t>
+  #endif
+
+  package init() {
+    raw = .allocate(capacity: 1)
+    #if canImport(Darwin)
+      raw.initialize(to: os_unfair_lock())
+    #else
+      raw.initialize(to: pthread_mutex_t())
+      let status = pthread_mutex_init(raw, nil)
+      precondition(status == 0, "Deps: pthread_mutex_init failed (\(status)).")
+    #endif
+  }
+
+  deinit {
+    #if !canImport(Darwin)
+      pthread_mutex_destroy(raw)
+    #endif
+    raw.deinitialize(count: 1)
+    raw.deallocate()
+  }
+
+  @inlinable @inline(__always)
+  package func lock() {
+    #if canImport(Darwin)
+      os_unfair_lock_lock(raw)
+    #else
+      pthread_mutex_lock(raw)
+    #endif
+  }
+
+  @inlinable @inline(__always)
+  package func unlock() {
+    #if canImport(Darwin)
+      os_unfair_lock_unlock(raw)
+    #else
+      pthread_mutex_unlock(raw)
+    #endif
+  }
+
+  /// Whether some thread holds the lock, for assertions.
+  @inlinable
+  package var isLocked: Bool {
+    #if canImport(Darwin)
+      guard os_unfair_lock_trylock(raw) else { return true }
+      os_unfair_lock_unlock(raw)
+    #else
+      guard pthread_mutex_trylock(raw) == 0 else { return true }
+      pthread_mutex_unlock(raw)
+    #endif
+    return false
   }
 }

@@ -125,6 +125,20 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
+  /// The keys the calling thread has cached reads of the node whose serial is `scope` under,
+  /// for tests.
+  package static func cachedKeys(scope: UInt64) -> [UInt] {
+    current._withUnsafeGuaranteedRef { cache in
+      cache.lock.lock()
+      defer { cache.lock.unlock() }
+      let table = cache.table.pointee
+      return (0..<table.slotCount).compactMap { index in
+        let slot = table.slots[index]
+        return slot.box != nil && slot.scope == scope ? slot.key : nil
+      }
+    }
+  }
+
   // MARK: Storing
 
   /// Caches `box` for (`scope`, `key`) on the calling thread, unless a write happened since

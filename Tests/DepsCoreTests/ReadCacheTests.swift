@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import DepsCore
+
+private enum CachedKey: DependencyKey { static let defaultValue = 1 }
+
+extension Dependencies {
+  fileprivate var cached: Int {
+    get { self[CachedKey.self] }
+    set { self[CachedKey.self] = newValue }
+  }
+  fileprivate var cachedPlusOne: Int { self[CachedKey.self] + 1 }
+}
+
+@Suite struct ReadCacheTests {
+  @Test func aReadIsCachedOnceUnderWhatWasRead() {
+    let node = DependencyNode(ownerName: "Root")
+    node.set(CachedKey.self, 5)
+    let keyPath = \Dependencies.cachedPlusOne
+    #expect(node.value(keyPath) == 6)
+    // Only the key path's result: the key its getter read is not cached besides.
+    #expect(ThreadReadCache.cachedKeys(scope: node.serial) == [UInt(bitPattern: ObjectIdentifier(keyPath))])
+    #expect(node.read(CachedKey.self) == 5)
+    #expect(
+      Set(ThreadReadCache.cachedKeys(scope: node.serial))
+        == [UInt(bitPattern: ObjectIdentifier(keyPath)), UInt(bitPattern: ObjectIdentifier(CachedKey.self))])
+  }
+
+  @Test func aWriteEmptiesTheCacheAndAReadSeesIt() {
+    let node = DependencyNode(ownerName: "Root")
+    #expect(node.value(\.cached) == 1)
+    node.set(\.cached, 2)
+    #expect(ThreadReadCache.cachedKeys(scope: node.serial).isEmpty)
+    #expect(node.value(\.cached) == 2)
+    #expect(node.read(CachedKey.self) == 2)
+  }
+
+  @Test(arguments: 0..<200)
+  func twoNodesAttachedUnderEachOtherAtOnceMakeNoCycle(round: Int) {
+    let (first, second) = (DependencyNode(ownerName: "A"), DependencyNode(ownerName: "B"))
+    let attached = Locked<[Bool]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      let result = index == 0 ? first.attach(to: second) : second.attach(to: first)
+      attached.withLock { $0.append(result) }
+    }
+    #expect(attached.withLock { $0.filter { $0 }.count } == 1)
+  }
+
+  @Test(arguments: 0..<50)
+  func racingBuildersAllGetTheFirstPublishedValue(round: Int) {
+    final class Made: Sendable {}
+    let slot = Locked<Made?>(nil)
+    let seen = Locked<[ObjectIdentifier]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      let made = slot.firstPublished(find: { $0 }, build: { Made() }, publish: { $0 = $1 })
+      seen.withLock { $0.append(ObjectIdentifier(made)) }
+    }
+    let published = slot.withLock { $0.map(ObjectIdentifier.init) }
+    #expect(seen.withLock { $0 } == Array(repeating: published!, count: 8))
+  }
+}
