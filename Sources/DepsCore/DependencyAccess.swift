@@ -70,6 +70,7 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   /// Reads through the access object, which caches the read under `cacheKey`.
   @usableFromInline @inline(never)
   func readMissing(at node: DependencyNode) -> Value {
+    // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.read(at: node) }
   }
 }
@@ -86,6 +87,7 @@ private enum AccessTable {
     // `id` names one key type or one live key path object, whose access is a
     // `DependencyAccess<Value>` for its one value type.
     assert(access is DependencyAccess<Value>, "Deps: the access of \(id) is a \(type(of: access)).")
+    // Unretained: the table keeps every access it published alive for the life of the process.
     return .passUnretained(unsafeDowncast(access, to: DependencyAccess<Value>.self))
   }
 }

@@ -287,25 +287,27 @@ package final class DependencyNode: DependencyReader {
   private func setParent(_ parent: DependencyNode) -> Bool {
     // One attach at a time: two threads attaching two nodes under each other would both pass the
     // check before either sets its parent, and make a cycle.
-    Self.attaching.lock()
-    defer { Self.attaching.unlock() }
-    var ancestor: DependencyNode? = parent
-    while let node = ancestor {
-      if node === self { return false }
-      ancestor = node.parent
-    }
-    return state.withLock { state -> Bool in
-      guard state.parent == nil else { return false }
-      state.parent = parent
-      // The tree's defaults are the root's from now on, unless this node builds its own.
-      if !ownsDefaults { state.defaults = nil }
-      return true
+    Self.attachCount.withLock { count in
+      var ancestor: DependencyNode? = parent
+      while let node = ancestor {
+        if node === self { return false }
+        ancestor = node.parent
+      }
+      let attached = state.withLock { state -> Bool in
+        guard state.parent == nil else { return false }
+        state.parent = parent
+        // The tree's defaults are the root's from now on, unless this node builds its own.
+        if !ownsDefaults { state.defaults = nil }
+        return true
+      }
+      if attached { count += 1 }
+      return attached
     }
   }
 
-  /// Held while a node is attached: parents change nowhere else. A bare lock: it guards the
-  /// parents of all nodes, which live in the nodes' own state.
-  private static let attaching = PlatformLock()
+  /// How many nodes were attached; its lock is held while a node is attached, since parents
+  /// change nowhere else.
+  private static let attachCount = Locked<UInt64>(0)
 
   /// Forgets every value set on this node and every default it built.
   package func reset() {

@@ -97,10 +97,12 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// object, whose type fixes `Value`, caches a `ValueBox<Value>` of its getter's result.
   @inlinable @inline(__always)
   package static func cachedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+    // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
       cache.lock.lock()
       defer { cache.lock.unlock() }
       guard let box = cache.lookup(scope: scope, key: key) else { return nil }
+      // Unretained: the table owns a reference, and nothing takes it out while the lock is held.
       return box._withUnsafeGuaranteedRef { box in
         assert(
           box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
@@ -128,6 +130,7 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// The keys the calling thread has cached reads of the node whose serial is `scope` under,
   /// for tests.
   package static func cachedKeys(scope: UInt64) -> [UInt] {
+    // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
       cache.lock.lock()
       defer { cache.lock.unlock() }
@@ -147,6 +150,7 @@ package final class ThreadReadCache: @unchecked Sendable {
   package static func store(
     _ box: AnyValueBox, scope: UInt64, key: UInt, owner: AnyObject?, generation: UInt64
   ) {
+    // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
       cache.store(box, scope: scope, key: key, owner: owner, generation: generation)
     }
@@ -166,6 +170,7 @@ package final class ThreadReadCache: @unchecked Sendable {
       released = takeEntries(where: { _ in true })
     }
     if (table.pointee.count + 1) * 2 > table.pointee.slotCount { grow() }
+    // The table's own references, given up by `Slot.release()` when the entry is taken out.
     let new = Slot(scope: scope, key: key, box: .passRetained(box), owner: owner.map { .passRetained($0) })
     let slots = table.pointee.slots
     let mask = table.pointee.slotCount - 1
@@ -253,6 +258,7 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   // MARK: Thread-local storage
 
+  /// The thread-local slot; its destructor gets the pointer `makeCurrent` stored, a retained cache.
   @usableFromInline
   static let storageKey: pthread_key_t = {
     var key = pthread_key_t()
@@ -293,6 +299,7 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   /// Unregisters an exiting thread's cache and releases what it held.
   private static func threadDidExit(_ cache: Unmanaged<ThreadReadCache>) {
+    // The slot's value is the reference `makeCurrent` retained for it; the thread gives it up here.
     let cache = cache.takeRetainedValue()
     _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(cache)) }
     cache.lock.lock()
