@@ -1,3 +1,4 @@
+import DepsCore
 import DepsTestSupport
 import Testing
 
@@ -52,6 +53,8 @@ private func readEveryWay(_ environment: WatchedServiceEnvironment) -> Bool {
       #expect(readEveryWay(environment.value))
       workers.runOnEach { #expect(readEveryWay(environment.value)) }
     }
+    // Another test's write may have taken the value out of a cache and be releasing it.
+    ThreadReadCache.waitForPurges()
     #expect(weak.service == nil)
   }
 
@@ -70,6 +73,8 @@ private func readEveryWay(_ environment: WatchedServiceEnvironment) -> Bool {
     }
     let replacement = WatchedService()
     environment.value.with(\.watchedService, replacement)
+    // Another test's write may have taken the value out of a cache and be releasing it.
+    ThreadReadCache.waitForPurges()
     #expect(weak.service == nil)
     #expect(environment.value.service === replacement)
   }
@@ -90,6 +95,8 @@ private func readEveryWay(_ environment: WatchedServiceEnvironment) -> Bool {
       #expect(readEveryWay(child.value))
       workers.runOnEach { #expect(readEveryWay(child.value)) }
     }
+    // Another test's write may have taken the value out of a cache and be releasing it.
+    ThreadReadCache.waitForPurges()
     #expect(weak.service == nil)
     #expect(root.service == nil)
   }

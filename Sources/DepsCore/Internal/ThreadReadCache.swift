@@ -15,7 +15,8 @@
 /// **Lifetime.** The cache owns what it holds, yet never keeps a value alive past its use: every
 /// thread's cache is registered, and a write (``purgeAll()``) or a node's end
 /// (``purge(scope:)``) empties every registered cache at once, whether or not its thread ever
-/// reads again. Each cache has its own lock: its thread takes it around a lookup (uncontended,
+/// reads again. A value is released before the purge returns, or, when a purge on another thread
+/// took it out first, as soon as that purge is done. Each cache has its own lock: its thread takes it around a lookup (uncontended,
 /// nobody else does, except a purge), and a purge takes it while it takes entries out. Purged
 /// boxes are released with no lock held: their values' `deinit` is user code.
 @usableFromInline
@@ -247,6 +248,8 @@ package final class ThreadReadCache: @unchecked Sendable {
   }
 
   private static func purge(where remove: (Slot) -> Bool) {
+    purgesInFlight.add(1)
+    defer { purgesInFlight.add(.max) }  // wrapping: minus one
     let caches = registry.withLock { Array($0.values) }
     for cache in caches {
       cache.lock.lock()
@@ -254,6 +257,20 @@ package final class ThreadReadCache: @unchecked Sendable {
       cache.lock.unlock()
       for slot in taken { slot.release() }
     }
+  }
+
+  /// How many purges have started and not yet released what they took out.
+  ///
+  /// A value is released by the purge that took it out of a cache: when two threads purge at once,
+  /// the one that finds a cache already emptied may return before the other has released its
+  /// values. Not waited for by purges themselves: a released value's `deinit` may write, and a
+  /// purge waiting for the purge it runs inside would never end.
+  private static let purgesInFlight = AtomicWord()
+
+  /// Returns once no purge is releasing values, for tests that check a value was freed while
+  /// other tests write.
+  package static func waitForPurges() {
+    while purgesInFlight.load() != 0 { sched_yield() }
   }
 
   // MARK: Thread-local storage
