@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import DepsCore
+
+private final class Built: Sendable {}
+
+/// Lets the test hold a default's build open until a second thread waits for it.
+private let gate = DispatchSemaphore(value: 0)
+private let builds = Locked(0)
+
+private enum SlowKey: DependencyKey {
+  static var defaultValue: Built {
+    builds.withLock { $0 += 1 }
+    gate.wait()
+    return Built()
+  }
+}
+
+@Suite struct DefaultValuesWaitTests {
+  @Test func aThreadNeedingADefaultBeingBuiltWaitsForIt() {
+    let defaults = DefaultValues(context: .live)
+    let results = Locked<[ObjectIdentifier]>([])
+    let group = DispatchGroup()
+    for _ in 0..<2 {
+      group.enter()
+      Thread {
+        let box = defaults.value(for: DependencyID(SlowKey.self))
+        results.withLock { $0.append(ObjectIdentifier(box)) }
+        group.leave()
+      }.start()
+    }
+    // Open the gate once one thread builds and the other waits for it.
+    while BuildGraph.state.withLock({ $0.waiting.isEmpty }) { usleep(100) }
+    gate.signal()
+    group.wait()
+    let seen = results.withLock { $0 }
+    #expect(seen.count == 2 && seen[0] == seen[1])
+    #expect(builds.withLock { $0 } == 1)
+  }
+}
