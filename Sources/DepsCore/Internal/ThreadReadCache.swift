@@ -199,9 +199,15 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// what it returns after unlocking.
   private func takeEntries(where remove: (Slot) -> Bool) -> [Slot] {
     guard table.pointee.count > 0 else { return [] }
+    let slots = table.pointee.slots
+    var any = false
+    for index in 0..<table.pointee.slotCount where slots[index].box != nil && remove(slots[index]) {
+      any = true
+      break
+    }
+    guard any else { return [] }
     var taken: [Slot] = []
     var kept: [Slot] = []
-    let slots = table.pointee.slots
     for index in 0..<table.pointee.slotCount where slots[index].box != nil {
       if remove(slots[index]) { taken.append(slots[index]) } else { kept.append(slots[index]) }
       slots[index] = .empty
