@@ -30,8 +30,11 @@ extension Reducer {
       parentState, parentAction, parentEnvironment in
       guard let childAction = extractAction(parentAction) else { return .none }
       let childEnvironment = environment(parentEnvironment)
-      return toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
-        .map(embedAction)
+      let effect = toChildState.modify(&parentState) {
+        self.run(&$0, childAction, childEnvironment)
+      }
+      // Most actions start no effect: skip the call that maps nothing.
+      return effect.operations.isEmpty ? .none : effect.map(embedAction)
     }
   }
 

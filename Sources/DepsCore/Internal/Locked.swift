@@ -22,7 +22,9 @@ package final class Locked<State>: @unchecked Sendable {
   #else
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
   #endif
-  private var state: State
+  // Only reached under the lock, so the dynamic exclusivity check (most of an uncontended
+  // `withLock`'s cost) can never fire.
+  @exclusivity(unchecked) private var state: State
 
   package init(_ state: State) {
     self.state = state

@@ -34,15 +34,18 @@ struct EnumValueWitnessTable {
   var flags: UInt32
   var extraInhabitantCount: UInt32
   // The enum witnesses.
-  var getEnumTag: GetEnumTag
-  var destructiveProjectEnumData: ProjectEnumData
-  var destructiveInjectEnumTag: InjectEnumTag
+  @usableFromInline var getEnumTag: GetEnumTag
+  @usableFromInline var destructiveProjectEnumData: ProjectEnumData
+  @usableFromInline var destructiveInjectEnumTag: InjectEnumTag
 
-  @usableFromInline static let getEnumTagOffset = MemoryLayout<Self>.offset(of: \.getEnumTag)!
-  @usableFromInline static let projectEnumDataOffset =
+  // Computed where used: the optimizer folds `offset(of:)` of a stored property to a constant.
+  @inlinable static var getEnumTagOffset: Int { MemoryLayout<Self>.offset(of: \.getEnumTag)! }
+  @inlinable static var projectEnumDataOffset: Int {
     MemoryLayout<Self>.offset(of: \.destructiveProjectEnumData)!
-  @usableFromInline static let injectEnumTagOffset =
+  }
+  @inlinable static var injectEnumTagOffset: Int {
     MemoryLayout<Self>.offset(of: \.destructiveInjectEnumTag)!
+  }
 }
 
 /// The start of an enum's type metadata (`TargetEnumMetadata`): its kind, then its descriptor. The
