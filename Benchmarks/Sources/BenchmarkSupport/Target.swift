@@ -34,9 +34,9 @@ public struct Target: Sendable {
     self.met = met
   }
 
-  /// `1.0` as `1`, `0.333` as `0.333`.
+  /// `1.0` as `1`, `1.0 / 3` as `0.333`.
   private static func trim(_ limit: Double) -> String {
-    limit == limit.rounded() ? String(Int(limit)) : String(limit)
+    limit == limit.rounded() ? String(Int(limit)) : String((limit * 1000).rounded() / 1000)
   }
 
   /// The target's line: name, measured ratio, bound, PASS or MISS.

@@ -60,8 +60,9 @@ for _ in 0..<rounds {
   }
 }
 let medians = samples.map(median)
-func nanoseconds(_ name: String) -> Double {
-  medians[benchmarks.firstIndex { $0.name == name }!]
+/// The median of the row named `name` (under `group`, when two groups have a row of that name).
+func nanoseconds(_ name: String, in group: String? = nil) -> Double {
+  medians[benchmarks.firstIndex { $0.name == name && (group == nil || $0.group == group) }!]
 }
 
 // Two threads against one, interleaved over rounds as well.
@@ -140,6 +141,10 @@ let targets = [
   Target("GlobalDeps 2 threads / 1 thread", scalingMedians[0], atLeast: 1.5),
   Target("ComposableDeps 2 threads / 1 thread", scalingMedians[1], atLeast: 1.5),
   Target("swift-dependencies read / GlobalDeps read", pointFree / globalRead, atLeast: 15),
+  Target(
+    "withDependencies + read / swift-dependencies' one",
+    nanoseconds("withDependencies { set } + one read", in: "GlobalDeps")
+      / nanoseconds("withDependencies { set } + one read", in: "swift-dependencies"), atMost: 1.0 / 3),
   Target(
     "4 environment-less pullbacks / leaf reducer", nanoseconds(ReducerBenchmarks.environmentLess) / leaf,
     atMost: 15),

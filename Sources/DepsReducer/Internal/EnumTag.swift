@@ -17,6 +17,7 @@ enum EnumTag {
     // A metatype is a pointer to its metadata: the runtime's representation of `Any.Type`.
     assert(MemoryLayout<Any.Type>.size == MemoryLayout<UnsafeRawPointer>.size)
     let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
+    // Every type's metadata starts with its kind, one word.
     let kind = metadata.load(as: UInt.self)
     return kind == EnumMetadataHeader.enumKind || kind == EnumMetadataHeader.optionalKind
       ? metadata : nil
@@ -49,10 +50,12 @@ enum EnumTag {
   }
 
   static func descriptor(_ metadata: UnsafeRawPointer) -> UnsafeRawPointer {
+    // Enum metadata (checked by `enumMetadata`) stores its descriptor's address after its kind.
     metadata.load(fromByteOffset: EnumMetadataHeader.descriptionOffset, as: UnsafeRawPointer.self)
   }
 
   static func payloadCaseCount(descriptor: UnsafeRawPointer) -> UInt32 {
+    // An enum descriptor, which the compiler emits for every enum.
     descriptor.load(fromByteOffset: EnumDescriptor.payloadCasesOffset, as: UInt32.self)
       & EnumDescriptor.payloadCasesMask
   }
@@ -71,6 +74,7 @@ enum EnumTag {
     let fieldsPointer = descriptor + EnumDescriptor.fieldsOffset
     let fieldsOffset = fieldsPointer.load(as: Int32.self)
     guard tag < payloadCases, fieldsOffset != 0 else { return nil }
+    // The field descriptor the compiler emitted; its record count and size bound the reads below.
     let fields = fieldsPointer + Int(fieldsOffset)
     let recordSize = Int(
       fields.load(fromByteOffset: FieldDescriptor.fieldRecordSizeOffset, as: UInt16.self))
@@ -136,6 +140,8 @@ enum EnumTag {
     of root: Root, tag: UInt32, indirect: Bool, value: Value
   ) -> Bool {
     if MemoryLayout<Value>.size == 0 { return true }
+    // Called once `Mirror` showed that the payload is a `Value`: an inline payload fits in `Root`.
+    assert(indirect || MemoryLayout<Value>.size <= MemoryLayout<Root>.size)
     let matched = withPayload(
       of: root, tag: tag, indirect: indirect, alignment: MemoryLayout<Value>.alignment
     ) { payload in
