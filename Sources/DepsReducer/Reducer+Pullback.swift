@@ -61,13 +61,14 @@ extension Reducer {
   /// - Returns: A reducer of the parent feature.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
-    state toChildState: CasePath<ParentState, State>,
-    action toChildAction: CasePath<ParentAction, Action>,
+    state: CasePath<ParentState, State>,
+    action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let childStateType = String(reflecting: State.self)
-    let extractAction = toChildAction.extractValue
-    let embedAction = toChildAction.embedValue
+    let toChildState = state
+    let extractAction = action.extractValue
+    let embedAction = action.embedValue
     return Reducer<ParentState, ParentAction, ParentEnvironment> {
       parentState, parentAction, parentEnvironment in
       guard let childAction = extractAction(parentAction) else { return .none }
