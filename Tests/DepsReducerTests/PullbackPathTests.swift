@@ -76,3 +76,64 @@ private let rowsReducer = counterReducer.forEach(
     #expect(second.rows.map(\.count) == [3, 0])
   }
 }
+
+private enum Signal: Sendable {
+  case level(Int)
+  case label(String)
+  indirect case nested(Signal)
+  case idle
+}
+
+/// A case path learns its case, and `forEach` its positions, while other threads use them: under
+/// `--sanitize=thread` these report any unsynchronized access.
+@Suite struct PullbackPathConcurrencyTests {
+  @Test func aCasePathLearnsWhileManyThreadsExtract() async {
+    for _ in 0..<50 {
+      let level = /Signal.level
+      let nested = /Signal.nested
+      let results = await withTaskGroup(of: Bool.self) { group in
+        for task in 0..<8 {
+          group.addTask {
+            var correct = true
+            for round in 0..<20 {
+              correct = correct && level.extract(from: .level(task + round)) == task + round
+              correct = correct && level.extract(from: .label("x")) == nil
+              correct = correct && level.extract(from: .idle) == nil
+              if case .level(let value)? = nested.extract(from: .nested(.level(round))) {
+                correct = correct && value == round
+              } else {
+                correct = false
+              }
+              correct = correct && nested.extract(from: .level(round)) == nil
+            }
+            return correct
+          }
+        }
+        var all = true
+        for await correct in group { all = all && correct }
+        return all
+      }
+      #expect(results)
+    }
+  }
+
+  @Test func oneForEachReducerServesManyThreads() async {
+    let results = await withTaskGroup(of: [Int].self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var state = Rows(rows: (0..<20).map { CounterState(id: ($0 + task) % 20) })
+          for round in 0..<200 {
+            _ = rowsReducer.run(&state, .row(round % 20, .increment), 1)
+            if round % 50 == 0 { state.rows.shuffle() }
+          }
+          return state.rows.sorted { $0.id < $1.id }.map(\.count)
+        }
+      }
+      var all: [[Int]] = []
+      for await counts in group { all.append(counts) }
+      return all
+    }
+    #expect(results.count == 8)
+    #expect(results.allSatisfy { $0 == Array(repeating: 10, count: 20) })
+  }
+}
