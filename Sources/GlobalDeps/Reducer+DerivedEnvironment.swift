@@ -89,8 +89,8 @@ extension Reducer where Environment: GlobalEnvironment {
 
 /// Creates the child environment of type `Child` for a parent environment.
 ///
-/// A value rather than a closure over `Child.self`, so the `@Sendable` derivation closures of the
-/// pullbacks capture no metatype.
+/// The pullbacks take its `child(of:)` method, a value's method rather than a closure over
+/// `Child.self`, so their `@Sendable` environment functions capture no metatype.
 @usableFromInline
 struct ChildDerivation<Parent: GlobalEnvironment, Child: GlobalEnvironment>: Sendable {
   @inlinable init() {}
