@@ -91,5 +91,7 @@ import Testing
     #expect(EnumTag.isIndirect(Boxed.self, tag: 0) == true)
     #expect(EnumTag.payload(of: Level.value(7), tag: 0, indirect: false, as: Int.self) == 7)
     #expect(EnumTag.payload(of: Boxed.node(9), tag: 0, indirect: true, as: Int.self) == 9)
+    #expect(
+      EnumTag.payload(of: Level.child(.increment), tag: 1, indirect: false, as: Leaf.self) == .increment)
   }
 }

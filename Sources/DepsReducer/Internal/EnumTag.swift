@@ -7,10 +7,6 @@
 /// against `Mirror` once before it is trusted (see `EnumReflection`).
 @usableFromInline
 enum EnumTag {
-  /// An address to load zero-sized values from: a load reads no byte of it.
-  @usableFromInline nonisolated(unsafe) static let zeroSizedStorage = UnsafeRawPointer(
-    UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
-
   /// The type metadata of `Root` when it is an enum (or `Optional`), else `nil`.
   @inlinable
   static func enumMetadata<Root>(_: Root.Type) -> UnsafeRawPointer? {
@@ -126,7 +122,10 @@ enum EnumTag {
     // A zero-sized payload (an enum of one case, an empty struct) has no bytes to project, and the
     // compiler lays its case out as a case without payload: any address holds its one value.
     if MemoryLayout<Value>.size == 0 {
-      return zeroSizedStorage.load(as: Value.self)
+      // Loading a zero-sized value reads no byte: any aligned address holds its one value.
+      return withUnsafeTemporaryAllocation(
+        byteCount: 1, alignment: MemoryLayout<Value>.alignment
+      ) { $0.baseAddress!.load(as: Value.self) }
     }
     // The caller checked once, against `Mirror`, that this case's payload is a `Value`.
     return withPayload(
