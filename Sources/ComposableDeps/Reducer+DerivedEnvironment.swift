@@ -32,8 +32,9 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    let derive = ChildDerivation<Environment>()
-    return pullback(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+    pullback(
+      state: state, action: action,
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
@@ -48,8 +49,9 @@ extension Reducer where Environment: ComposableEnvironment {
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    let derive = ChildDerivation<Environment>()
-    return pullback(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+    pullback(
+      state: state, action: action,
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 
   /// Lifts this reducer to a parent whose state holds an array of child states; the child
@@ -66,8 +68,9 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, [State]> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
-    let derive = ChildDerivation<Environment>()
-    return forEach(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+    forEach(
+      state: state, action: action,
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
@@ -84,21 +87,22 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    let derive = ChildDerivation<Environment>()
-    return forEach(state: state, action: action, deriveEnvironment: { derive.child(of: $0) })
+    forEach(
+      state: state, action: action,
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 }
 
 /// Derives the child environment of type `Child` from a parent environment.
 ///
-/// A value rather than a closure over `Child.self`, so the `@Sendable` derivation closures of the
-/// pullbacks capture no metatype.
+/// The pullbacks take its `child(of:)` method, a value's method rather than a closure over
+/// `Child.self`, so their `@Sendable` environment functions capture no metatype.
 @usableFromInline
-struct ChildDerivation<Child: ComposableEnvironment>: Sendable {
+struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironment>: Sendable {
   @inlinable init() {}
 
   @inlinable
-  func child(of parent: some ComposableEnvironment) -> Child {
+  func child(of parent: Parent) -> Child {
     parent.pulledBackChild(Child.self)
   }
 }

@@ -36,8 +36,10 @@ public prefix func / <Root, Value>(
 
 /// A case path for an enum case without payload: `/Action.tapped`.
 ///
-/// A root is in the case when it equals the case's value; that is why `Root` must be `Equatable`
-/// (it also keeps this overload from matching case constructors, which are functions).
+/// A root is in the case when its enum case is the case's (compared by enum tag, without `==`).
+/// `Root` must be `Equatable`: a value with its payload given (`/Action.load(id: 1)`) matches the
+/// roots equal to it, and the requirement keeps this overload from matching case constructors,
+/// which are functions.
 ///
 /// ```swift
 /// enum AppAction: Equatable { case tapped, child(ChildAction) }

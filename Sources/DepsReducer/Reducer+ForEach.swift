@@ -24,7 +24,35 @@ extension Reducer {
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
   where State: Identifiable, State.ID == ID {
-    forEach(state: state, action: action, deriveEnvironment: environment)
+    // Only a key path to the id goes on: a closure in a context where `State: Identifiable`
+    // would capture `State`'s non-Sendable metatype.
+    forEach(state: state, action: action, index: ElementIndex(id: \State.id), environment: environment)
+  }
+
+  @inlinable
+  func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
+    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+    action: CasePath<ParentAction, (ID, Action)>,
+    index: ElementIndex<State, ID>,
+    environment: @escaping @Sendable (ParentEnvironment) -> Environment
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    let toElements = StatePath(state)
+    let extractAction = action.extractValue
+    let embedAction = action.embedValue
+    let stateType = String(reflecting: [State].self)
+    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+      parentState, parentAction, parentEnvironment in
+      guard let (id, elementAction) = extractAction(parentAction) else { return .none }
+      let effect = toElements.modify(&parentState) { elements in
+        index.modify(&elements, id: id) { self.run(&$0, elementAction, environment(parentEnvironment)) }
+      }
+      guard let effect else {
+        reducerWarning(
+          AbsentStateWarning.arrayElement(action: parentAction, id: id, state: stateType))
+        return .none
+      }
+      return effect.map { embedAction((id, $0)) }
+    }
   }
 
   /// Lifts a reducer of one value to a parent whose state holds a dictionary of values.
@@ -50,84 +78,22 @@ extension Reducer {
     action: CasePath<ParentAction, (Key, Action)>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    forEach(state: state, action: action, deriveEnvironment: environment)
-  }
-
-  /// The building block of the array `forEach`, for modules that derive element environments
-  /// their own way (environment-less `forEach` in `ComposableDeps` and `GlobalDeps`).
-  ///
-  /// `deriveEnvironment` is called only for actions whose element is present.
-  ///
-  /// ```swift
-  /// todo.forEach(state: \.todos, action: /TodosAction.todo, deriveEnvironment: { $0.derived() })
-  /// ```
-  @inlinable
-  package func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
-    state toElements: any WritableKeyPath<ParentState, [State]> & Sendable,
-    action toElementAction: CasePath<ParentAction, (ID, Action)>,
-    deriveEnvironment: @escaping @Sendable (ParentEnvironment) -> Environment
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
-  where State: Identifiable, State.ID == ID {
-    // Only a key path to the id goes on: a use of `State: Identifiable` inside the `@Sendable`
-    // reducer closure would capture `State`'s non-Sendable metatype.
-    forEach(state: toElements, action: toElementAction, id: \State.id, deriveEnvironment: deriveEnvironment)
-  }
-
-  @inlinable
-  func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
-    state toElements: any WritableKeyPath<ParentState, [State]> & Sendable,
-    action toElementAction: CasePath<ParentAction, (ID, Action)>,
-    id elementID: any KeyPath<State, ID> & Sendable,
-    deriveEnvironment: @escaping @Sendable (ParentEnvironment) -> Environment
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    let stateType = String(reflecting: [State].self)
-    return Reducer<ParentState, ParentAction, ParentEnvironment> {
-      parentState, parentAction, parentEnvironment in
-      guard let (id, elementAction) = toElementAction.extract(from: parentAction) else {
-        return .none
-      }
-      guard
-        let index = parentState[keyPath: toElements].firstIndex(where: { $0[keyPath: elementID] == id })
-      else {
-        reducerWarning(
-          AbsentStateWarning.arrayElement(action: parentAction, id: id, state: stateType))
-        return .none
-      }
-      return self.run(
-        &parentState[keyPath: toElements][index], elementAction, deriveEnvironment(parentEnvironment)
-      )
-      .map { toElementAction.embed((id, $0)) }
-    }
-  }
-
-  /// The building block of the dictionary `forEach`, for modules that derive value environments
-  /// their own way (environment-less `forEach` in `ComposableDeps` and `GlobalDeps`).
-  ///
-  /// `deriveEnvironment` is called only for actions whose key is present.
-  ///
-  /// ```swift
-  /// room.forEach(state: \.rooms, action: /RoomsAction.room, deriveEnvironment: { $0.derived() })
-  /// ```
-  @inlinable
-  package func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
-    state toValues: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
-    action toValueAction: CasePath<ParentAction, (Key, Action)>,
-    deriveEnvironment: @escaping @Sendable (ParentEnvironment) -> Environment
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    let toValues = StatePath(state)
+    let extractAction = action.extractValue
+    let embedAction = action.embedValue
     let stateType = String(reflecting: [Key: State].self)
     return Reducer<ParentState, ParentAction, ParentEnvironment> {
       parentState, parentAction, parentEnvironment in
-      guard let (key, valueAction) = toValueAction.extract(from: parentAction) else { return .none }
-      guard parentState[keyPath: toValues][key] != nil else {
-        reducerWarning(
-          AbsentStateWarning.dictionaryValue(
-            action: parentAction, key: key, state: stateType))
-        return .none
+      guard let (key, valueAction) = extractAction(parentAction) else { return .none }
+      return toValues.modify(&parentState) { values in
+        guard values[key] != nil else {
+          reducerWarning(
+            AbsentStateWarning.dictionaryValue(action: parentAction, key: key, state: stateType))
+          return .none
+        }
+        return self.run(&values[key]!, valueAction, environment(parentEnvironment))
+          .map { embedAction((key, $0)) }
       }
-      return self.run(
-        &parentState[keyPath: toValues][key]!, valueAction, deriveEnvironment(parentEnvironment)
-      )
-      .map { toValueAction.embed((key, $0)) }
     }
   }
 }

@@ -23,7 +23,19 @@ extension Reducer {
     action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(state: state, action: action, deriveEnvironment: environment)
+    let toChildState = StatePath(state)
+    let extractAction = action.extractValue
+    let embedAction = action.embedValue
+    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+      parentState, parentAction, parentEnvironment in
+      guard let childAction = extractAction(parentAction) else { return .none }
+      let childEnvironment = environment(parentEnvironment)
+      let effect = toChildState.modify(&parentState) {
+        self.run(&$0, childAction, childEnvironment)
+      }
+      // Most actions start no effect: skip the call that maps nothing.
+      return effect.operations.isEmpty ? .none : effect.map(embedAction)
+    }
   }
 
   /// Lifts a reducer of a child feature to its parent, whose state is an enum with the child's
@@ -53,61 +65,22 @@ extension Reducer {
     action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(state: state, action: action, deriveEnvironment: environment)
-  }
-
-  /// The building block of the key-path `pullback`, for modules that derive child environments
-  /// their own way (environment-less pullbacks in `ComposableDeps` and `GlobalDeps`).
-  ///
-  /// `deriveEnvironment` is called with the parent environment each time a child action arrives;
-  /// it may cache the child per parent instance.
-  ///
-  /// ```swift
-  /// child.pullback(state: \.child, action: /AppAction.child, deriveEnvironment: { $0.derived() })
-  /// ```
-  @inlinable
-  package func pullback<ParentState, ParentAction, ParentEnvironment>(
-    state toChildState: any WritableKeyPath<ParentState, State> & Sendable,
-    action toChildAction: CasePath<ParentAction, Action>,
-    deriveEnvironment: @escaping @Sendable (ParentEnvironment) -> Environment
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    Reducer<ParentState, ParentAction, ParentEnvironment> {
-      parentState, parentAction, parentEnvironment in
-      let keyPath: WritableKeyPath<ParentState, State> = toChildState
-      guard let childAction = toChildAction.extract(from: parentAction) else { return .none }
-      return self.run(&parentState[keyPath: keyPath], childAction, deriveEnvironment(parentEnvironment))
-        .map { toChildAction.embed($0) }
-    }
-  }
-
-  /// The building block of the case-path `pullback`, for modules that derive child environments
-  /// their own way (environment-less pullbacks in `ComposableDeps` and `GlobalDeps`).
-  ///
-  /// Actions that arrive while the parent state is in another case are ignored with a runtime
-  /// warning, and `deriveEnvironment` is not called for them.
-  ///
-  /// ```swift
-  /// home.pullback(state: /AppState.home, action: /AppAction.home, deriveEnvironment: { $0.derived() })
-  /// ```
-  @inlinable
-  package func pullback<ParentState, ParentAction, ParentEnvironment>(
-    state toChildState: CasePath<ParentState, State>,
-    action toChildAction: CasePath<ParentAction, Action>,
-    deriveEnvironment: @escaping @Sendable (ParentEnvironment) -> Environment
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let childStateType = String(reflecting: State.self)
+    let toChildState = state
+    let extractAction = action.extractValue
+    let embedAction = action.embedValue
     return Reducer<ParentState, ParentAction, ParentEnvironment> {
       parentState, parentAction, parentEnvironment in
-      guard let childAction = toChildAction.extract(from: parentAction) else { return .none }
+      guard let childAction = extractAction(parentAction) else { return .none }
       guard var childState = toChildState.extract(from: parentState) else {
         reducerWarning(
           AbsentStateWarning.enumCase(
             action: parentAction, state: parentState, childState: childStateType))
         return .none
       }
-      let effect = self.run(&childState, childAction, deriveEnvironment(parentEnvironment))
+      let effect = self.run(&childState, childAction, environment(parentEnvironment))
       parentState = toChildState.embed(childState)
-      return effect.map { toChildAction.embed($0) }
+      return effect.map(embedAction)
     }
   }
 }

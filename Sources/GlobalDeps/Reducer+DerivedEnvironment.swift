@@ -28,7 +28,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     pullback(
       state: state, action: action,
-      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
@@ -45,7 +45,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     pullback(
       state: state, action: action,
-      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 
   /// Lifts this reducer to a parent whose state holds an array of child states; the child
@@ -64,7 +64,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
     forEach(
       state: state, action: action,
-      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
@@ -83,20 +83,20 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     forEach(
       state: state, action: action,
-      deriveEnvironment: ChildDerivation<ParentEnvironment, Environment>().make)
+      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
   }
 }
 
 /// Creates the child environment of type `Child` for a parent environment.
 ///
-/// An object's method rather than a closure over `Child.self`, so the `@Sendable` derivation
-/// functions of the pullbacks capture no metatype.
+/// The pullbacks take its `child(of:)` method, a value's method rather than a closure over
+/// `Child.self`, so their `@Sendable` environment functions capture no metatype.
 @usableFromInline
-final class ChildDerivation<Parent, Child: GlobalEnvironment>: Sendable {
+struct ChildDerivation<Parent: GlobalEnvironment, Child: GlobalEnvironment>: Sendable {
   @inlinable init() {}
 
   @inlinable
-  func make(for parent: Parent) -> Child {
+  func child(of _: Parent) -> Child {
     Child()
   }
 }

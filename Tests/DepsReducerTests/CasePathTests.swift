@@ -36,6 +36,12 @@ private enum Wrapper: Equatable {
   case nothing
 }
 
+/// Equal whatever the case: a payload-less case path must test the case, not `==`.
+private enum AlwaysEqual: Equatable {
+  case first, second
+  static func == (_: Self, _: Self) -> Bool { true }
+}
+
 private enum Holder {
   case reference(Reference)
   case other(Reference)
@@ -165,6 +171,19 @@ private enum Holder {
     #expect(point.extract(from: .point) != nil)
     #expect(point.extract(from: .origin) == nil)
     #expect(point.extract(from: .circle(1)) == nil)
+  }
+
+  @Test func payloadlessCaseComparesTagsNotEquality() {
+    let first = /AlwaysEqual.first
+    #expect(first.extract(from: .first) != nil)
+    #expect(first.extract(from: .second) == nil)
+  }
+
+  @Test func aCaseWithItsPayloadGivenStillComparesValues() {
+    let two = /Shape.circle(2)
+    #expect(two.extract(from: .circle(2)) != nil)
+    #expect(two.extract(from: .circle(3)) == nil)
+    #expect(two.extract(from: .square(2)) == nil)
   }
 
   @Test func identity() {

@@ -84,31 +84,31 @@ import Testing
     #expect(await collectActions(effect) == [.countersByName("a", .increment)])
   }
 
-  @Test func packageBuildingBlocksDeriveTheEnvironment() {
+  @Test func environmentClosuresDeriveTheChildEnvironment() {
     let derived = counterReducer.pullback(
       state: \AppState.counter, action: /AppAction.counter,
-      deriveEnvironment: { (step: Int) in CounterEnvironment(step: step) })
+      environment: { (step: Int) in CounterEnvironment(step: step) })
     var state = AppState()
     _ = derived.run(&state, .counter(.increment), 4)
     #expect(state.counter.count == 4)
 
     let perElement = counterReducer.forEach(
       state: \AppState.counters, action: /AppAction.counters,
-      deriveEnvironment: { (step: Int) in CounterEnvironment(step: step) })
+      environment: { (step: Int) in CounterEnvironment(step: step) })
     state.counters = [CounterState(id: 9)]
     _ = perElement.run(&state, .counters(9, .increment), 2)
     #expect(state.counters.first?.count == 2)
 
     let perKey = counterReducer.forEach(
       state: \AppState.countersByName, action: /AppAction.countersByName,
-      deriveEnvironment: { (step: Int) in CounterEnvironment(step: step) })
+      environment: { (step: Int) in CounterEnvironment(step: step) })
     state.countersByName = ["k": CounterState()]
     _ = perKey.run(&state, .countersByName("k", .increment), 5)
     #expect(state.countersByName["k"]?.count == 5)
 
     let perCase = counterReducer.pullback(
       state: /Screen.counter, action: /AppAction.screen,
-      deriveEnvironment: { (step: Int) in CounterEnvironment(step: step) })
+      environment: { (step: Int) in CounterEnvironment(step: step) })
     var screen = Screen.counter(CounterState())
     _ = perCase.run(&screen, .screen(.increment), 6)
     #expect(screen == .counter(CounterState(count: 6)))

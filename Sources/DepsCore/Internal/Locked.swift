@@ -18,7 +18,9 @@
 @usableFromInline
 package final class Locked<State> {
   @usableFromInline let lock = PlatformLock()
-  @usableFromInline var state: State
+  // Only reached under the lock, so the dynamic exclusivity check (most of an uncontended
+  // `withLock`'s cost) can never fire.
+  @exclusivity(unchecked) @usableFromInline var state: State
 
   package init(_ state: State) {
     self.state = state

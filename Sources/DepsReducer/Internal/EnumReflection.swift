@@ -1,3 +1,5 @@
+import DepsCore
+
 /// Extraction of an enum case's payload by reflection, for case paths made from case constructors.
 @usableFromInline
 enum EnumReflection {
@@ -16,53 +18,73 @@ enum EnumReflection {
   ) -> @Sendable (Root) -> Value? {
     let learned = LearnedEnumCase()
     return { root in
-      let rootTag = EnumTag.tag(of: root)
-      let known = learned.value
-      if let rootTag, let known {
+      if let rootTag = EnumTag.tag(of: root), let known = learned.value {
         guard rootTag == known.tag else { return nil }
-        if known.projectable, let value = EnumTag.payload(of: root, tag: rootTag, as: Value.self) {
+        if known.projectable,
+          let value = EnumTag.payload(of: root, tag: rootTag, indirect: known.indirect, as: Value.self)
+        {
           return value
         }
       }
-      guard
-        let (rootCase, payload) = caseAndPayload(of: root),
-        let value = payload as? Value ?? singleElement(of: payload, as: Value.self)
-      else { return nil }
-      if let rootTag, let known {
-        if !known.checked {
-          learned.learn(checked(rootTag, root: root, payload: payload, value: value))
-        }
-        return value
-      }
-      let embedded = embed(value)
-      if let rootTag, let embeddedTag = EnumTag.tag(of: embedded) {
-        guard embeddedTag == rootTag else {
-          learned.learn(.init(tag: embeddedTag, checked: false, projectable: false))
-          return nil
-        }
+      return reflect(root, embed: embed, learned: learned)
+    }
+  }
+
+  /// The extraction by `Mirror`, which teaches `learned` the case's tag and whether its payload
+  /// can be projected.
+  @usableFromInline
+  static func reflect<Root, Value>(
+    _ root: Root, embed: (Value) -> Root, learned: LearnedEnumCase
+  ) -> Value? {
+    let rootTag = EnumTag.tag(of: root)
+    guard
+      let (rootCase, payload) = caseAndPayload(of: root),
+      let value = payload as? Value ?? singleElement(of: payload, as: Value.self)
+    else { return nil }
+    if let rootTag, let known = learned.value {
+      // The case is known and `root` is in it: the tags matched before coming here.
+      if !known.checked {
         learned.learn(checked(rootTag, root: root, payload: payload, value: value))
-        return value
-      }
-      guard let (embeddedCase, _) = caseAndPayload(of: embedded), embeddedCase == rootCase else {
-        return nil
       }
       return value
     }
+    let embedded = embed(value)
+    if let rootTag, let embeddedTag = EnumTag.tag(of: embedded) {
+      guard embeddedTag == rootTag else {
+        learned.learn(.init(tag: embeddedTag, checked: false, projectable: false, indirect: false))
+        return nil
+      }
+      learned.learn(checked(rootTag, root: root, payload: payload, value: value))
+      return value
+    }
+    guard let (embeddedCase, _) = caseAndPayload(of: embedded), embeddedCase == rootCase else {
+      return nil
+    }
+    return value
   }
 
   /// What a root in the case teaches: the case's tag, and whether projecting its payload gives
   /// exactly what `Mirror` gave (the payload's type is `Value` itself and the bytes agree).
-  @usableFromInline
   static func checked<Root, Value>(
     _ tag: UInt32, root: Root, payload: Any, value: Value
   ) -> LearnedEnumCase.Case {
-    let projectable =
-      type(of: payload) == Value.self && EnumTag.payloadBytesMatch(of: root, tag: tag, value: value)
-    return .init(tag: tag, checked: true, projectable: projectable)
+    guard type(of: payload) == Value.self else {
+      return .init(tag: tag, checked: true, projectable: false, indirect: false)
+    }
+    // A zero-sized payload has nothing to project (the compiler counts its case among the cases
+    // without payload).
+    if MemoryLayout<Value>.size == 0 {
+      return .init(tag: tag, checked: true, projectable: true, indirect: false)
+    }
+    guard let indirect = EnumTag.isIndirect(Root.self, tag: tag) else {
+      return .init(tag: tag, checked: true, projectable: false, indirect: false)
+    }
+    let projectable = EnumTag.payloadBytesMatch(
+      of: root, tag: tag, indirect: indirect, value: value)
+    return .init(tag: tag, checked: true, projectable: projectable, indirect: indirect)
   }
 
   /// The case name and payload of an enum value in a payload case; `nil` for anything else.
-  @usableFromInline
   static func caseAndPayload(of value: Any) -> (String, Any)? {
     let mirror = Mirror(reflecting: value)
     guard
@@ -75,7 +97,6 @@ enum EnumReflection {
 
   /// The value of a one-element labeled payload (`case load(id: Int)`), which `Mirror` may show
   /// as a one-element tuple.
-  @usableFromInline
   static func singleElement<Value>(of payload: Any, as _: Value.Type) -> Value? {
     let mirror = Mirror(reflecting: payload)
     guard mirror.displayStyle == .tuple, mirror.children.count == 1 else { return nil }
@@ -84,14 +105,67 @@ enum EnumReflection {
 
   /// A case path to a payload-less case: a root is in the case when it equals `root()`.
   ///
-  /// `Root` must be `Equatable`; callers check that statically.
+  /// When `root()` is an enum case without payload, its tag alone tells the case, and comparing
+  /// tags is the test; otherwise (a case with its payload given, `/Action.load(id: 1)`) the values
+  /// are compared. `Root` must be `Equatable`; callers check that statically.
   static func payloadlessCase<Root>(_ root: @escaping @Sendable () -> Root) -> CasePath<Root, Void> {
-    CasePath(embed: { _ in root() }, extract: { areEqual($0, root()) ? () : nil })
+    CasePath(
+      embed: { _ in root() },
+      extract: { candidate in
+        let value = root()
+        if let tag = EnumTag.tag(of: value), let payloadCases = EnumTag.payloadCaseCount(Root.self),
+          tag >= payloadCases, let candidateTag = EnumTag.tag(of: candidate)
+        {
+          return candidateTag == tag ? () : nil
+        }
+        return areEqual(candidate, value) ? () : nil
+      })
   }
 
   private static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
     func isEqual<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T) == lhs }
     return isEqual(lhs)
+  }
+}
+
+/// What a case path made with `/` learned about its case: the case's tag, and whether its payload
+/// can be projected without reflection.
+///
+/// The state is a plain value behind a lock: it is learned at most twice (the tag from a root in
+/// another case, then the check from a root in the case) and read on every extraction.
+@usableFromInline
+final class LearnedEnumCase: Sendable {
+  @usableFromInline
+  struct Case: Sendable {
+    @usableFromInline var tag: UInt32
+    /// Whether the payload projection was checked against `Mirror` (it needs a root in the case).
+    @usableFromInline var checked: Bool
+    /// Whether the payload's type is exactly the case path's value and projecting it agreed with
+    /// `Mirror`.
+    @usableFromInline var projectable: Bool
+    /// Whether the case is `indirect`: its payload is in a heap box.
+    @usableFromInline var indirect: Bool
+
+    init(tag: UInt32, checked: Bool, projectable: Bool, indirect: Bool) {
+      self.tag = tag
+      self.checked = checked
+      self.projectable = projectable
+      self.indirect = indirect
+    }
+  }
+
+  private let state = Locked<Case?>(nil)
+
+  @usableFromInline init() {}
+
+  /// What is known so far; `nil` until a root was extracted from.
+  @usableFromInline var value: Case? {
+    state.withLock { $0 }
+  }
+
+  /// Records what an extraction taught.
+  @usableFromInline func learn(_ learned: Case) {
+    state.withLock { $0 = learned }
   }
 }

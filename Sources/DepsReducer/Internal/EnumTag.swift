@@ -1,58 +1,59 @@
-import DepsCore
-
 /// Reads an enum value's case and payload through the Swift runtime's enum value witnesses.
 ///
-/// Case paths made with the `/` operator learn their case by reflection once; from then on,
-/// comparing case tags rejects a root in another case in a few nanoseconds, and projecting the
-/// payload out of a copy takes it out of a root in the case, against a microsecond or more for a
-/// `Mirror`. The layouts read here are the runtime's stable ABI (swift/ABI/Metadata.h), and every
-/// projection is checked against `Mirror` once before it is trusted (see `EnumReflection`).
+/// Case paths learn their case's tag once; from then on, comparing case tags rejects a root in
+/// another case in a few nanoseconds, and projecting the payload out of a copy takes it out of a
+/// root in the case, against a microsecond or more for a `Mirror`. The layouts read here are the
+/// runtime's stable ABI, modeled in `RuntimeLayouts.swift`, and every projection is checked
+/// against `Mirror` once before it is trusted (see `EnumReflection`).
 @usableFromInline
 enum EnumTag {
-  @usableFromInline typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  @usableFromInline typealias ProjectEnumData =
-    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  @usableFromInline typealias InjectEnumTag =
-    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
-
-  @usableFromInline static let word = MemoryLayout<UnsafeRawPointer>.size
-
-  // The runtime's metadata kinds for enums and `Optional` (MetadataKind.def: 1 | IsNonHeap, 2 | ...).
-  @usableFromInline static let enumKind = 0x201
-  @usableFromInline static let optionalKind = 0x202
-
-  // In the value witness table, the enum witnesses follow the eight value witness functions,
-  // `size`, `stride` (one word each), `flags` and `extraInhabitantCount` (4 bytes each).
-  @usableFromInline static let getEnumTagOffset = 11 * word
-  @usableFromInline static let projectEnumDataOffset = 12 * word
-  @usableFromInline static let injectEnumTagOffset = 13 * word
-
-  /// An address to load zero-sized values from: a load reads no byte of it.
-  @usableFromInline nonisolated(unsafe) static let zeroSizedStorage = UnsafeRawPointer(
-    UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
-
-  // A heap box starts with the object header (metadata and reference counts): two words.
-  @usableFromInline static let boxHeaderSize = 2 * word
-
+  /// The type metadata of `Root` when it is an enum (or `Optional`), else `nil`.
   @inlinable
   static func enumMetadata<Root>(_: Root.Type) -> UnsafeRawPointer? {
+    // A metatype is a pointer to its metadata: the runtime's representation of `Any.Type`.
+    assert(MemoryLayout<Any.Type>.size == MemoryLayout<UnsafeRawPointer>.size)
     let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
-    let kind = metadata.load(as: Int.self)
-    return kind == enumKind || kind == optionalKind ? metadata : nil
+    // Every type's metadata starts with its kind, one word.
+    let kind = metadata.load(as: UInt.self)
+    return kind == EnumMetadataHeader.enumKind || kind == EnumMetadataHeader.optionalKind
+      ? metadata : nil
   }
 
+  /// The enum value witness table of enum metadata.
   @inlinable
   static func witnesses(_ metadata: UnsafeRawPointer) -> UnsafeRawPointer {
-    // The value witness table pointer is stored just before the metadata.
-    metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+    // Every metadata has a value witness table; enum metadata (checked by `enumMetadata`) has the
+    // enum one.
+    metadata.load(fromByteOffset: EnumMetadataHeader.witnessTableOffset, as: UnsafeRawPointer.self)
   }
 
   /// The case tag of `value`, or `nil` when `Root` is not an enum.
   @inlinable
   static func tag<Root>(of value: Root) -> UInt32? {
     guard let metadata = enumMetadata(Root.self) else { return nil }
-    let getEnumTag = witnesses(metadata).load(fromByteOffset: getEnumTagOffset, as: GetEnumTag.self)
+    let getEnumTag = witnesses(metadata).load(
+      fromByteOffset: EnumValueWitnessTable.getEnumTagOffset, as: GetEnumTag.self)
+    // `value` is a `Root`, the enum `metadata` describes.
     return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
+  }
+
+  /// The number of payload cases of `Root`, which take the tags below it; `nil` when `Root` is
+  /// not an enum.
+  @usableFromInline
+  static func payloadCaseCount<Root>(_: Root.Type) -> UInt32? {
+    guard let metadata = enumMetadata(Root.self) else { return nil }
+    return payloadCaseCount(descriptor: descriptor(metadata))
+  }
+
+  static func descriptor(_ metadata: UnsafeRawPointer) -> UnsafeRawPointer {
+    // Enum metadata (checked by `enumMetadata`) stores its descriptor's address after its kind.
+    metadata.load(fromByteOffset: EnumMetadataHeader.descriptionOffset, as: UnsafeRawPointer.self)
+  }
+
+  static func payloadCaseCount(descriptor: UnsafeRawPointer) -> UInt32 {
+    // An enum descriptor, which the compiler emits for every enum.
+    descriptor.load(fromByteOffset: EnumDescriptor.payloadCasesOffset, as: UInt32.self)
+      & EnumDescriptor.payloadCasesMask
   }
 
   /// Whether the payload case with `tag` is `indirect` (boxed), from the enum's field records;
@@ -60,45 +61,52 @@ enum EnumTag {
   ///
   /// Payload cases take the first tags, in declaration order, and the compiler emits their field
   /// records first, in the same order.
-  @usableFromInline static func isIndirect(_ metadata: UnsafeRawPointer, tag: UInt32) -> Bool? {
-    // TargetEnumDescriptor: flags, parent, name, access function, fields (relative pointers,
-    // 4 bytes each), then the number of payload cases in the low 24 bits.
-    let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
-    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF
-    let fieldsPointer = descriptor + 16
+  @usableFromInline
+  static func isIndirect<Root>(_: Root.Type, tag: UInt32) -> Bool? {
+    guard let metadata = enumMetadata(Root.self) else { return nil }
+    let descriptor = descriptor(metadata)
+    let payloadCases = payloadCaseCount(descriptor: descriptor)
+    // A relative pointer: an offset from its own address.
+    let fieldsPointer = descriptor + EnumDescriptor.fieldsOffset
     let fieldsOffset = fieldsPointer.load(as: Int32.self)
     guard tag < payloadCases, fieldsOffset != 0 else { return nil }
-    // FieldDescriptor: mangled name, superclass (4 bytes each), kind and record size (2 each),
-    // number of records (4), then the records: flags (bit 0: indirect case), type, name.
+    // The field descriptor the compiler emitted; its record count and size bound the reads below.
     let fields = fieldsPointer + Int(fieldsOffset)
-    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    let records = fields.load(fromByteOffset: 12, as: UInt32.self)
-    guard tag < records else { return nil }
-    return fields.load(fromByteOffset: 16 + Int(tag) * recordSize, as: UInt32.self) & 1 != 0
+    let recordSize = Int(
+      fields.load(fromByteOffset: FieldDescriptor.fieldRecordSizeOffset, as: UInt16.self))
+    let records = fields.load(fromByteOffset: FieldDescriptor.numFieldsOffset, as: UInt32.self)
+    guard tag < records, recordSize >= MemoryLayout<FieldRecord>.size else { return nil }
+    let record = fields + FieldDescriptor.recordsOffset + Int(tag) * recordSize
+    let flags = record.load(fromByteOffset: FieldRecord.flagsOffset, as: UInt32.self)
+    return flags & FieldRecord.isIndirectCase != 0
   }
 
-  /// Runs `body` with the address of the payload of `root`, which is in the payload case `tag`;
-  /// `nil` when the layout cannot be read.
+  /// Runs `body` with the address of the payload of `root`, which is in the payload case `tag`,
+  /// stored in a box when `indirect`.
   ///
   /// The payload is projected out of a copy of `root` whose tag is put back before the copy is
   /// destroyed, so `root` itself is never touched.
-  @usableFromInline static func withPayload<Root, R>(
-    of root: Root, tag: UInt32, alignment: Int, _ body: (UnsafeRawPointer) -> R
+  @inlinable
+  static func withPayload<Root, R>(
+    of root: Root, tag: UInt32, indirect: Bool, alignment: Int, _ body: (UnsafeRawPointer) -> R
   ) -> R? {
-    guard let metadata = enumMetadata(Root.self), let indirect = isIndirect(metadata, tag: tag) else {
-      return nil
-    }
+    guard let metadata = enumMetadata(Root.self) else { return nil }
     let table = witnesses(metadata)
-    let project = table.load(fromByteOffset: projectEnumDataOffset, as: ProjectEnumData.self)
-    let inject = table.load(fromByteOffset: injectEnumTagOffset, as: InjectEnumTag.self)
+    let project = table.load(
+      fromByteOffset: EnumValueWitnessTable.projectEnumDataOffset, as: ProjectEnumData.self)
+    let inject = table.load(
+      fromByteOffset: EnumValueWitnessTable.injectEnumTagOffset, as: InjectEnumTag.self)
+    assert(EnumTag.tag(of: root) == tag, "Deps: projecting the payload of another case")
     var copy = root
     return withUnsafeMutablePointer(to: &copy) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
       project(raw, metadata)
       defer { inject(raw, tag, metadata) }
       guard indirect else { return body(UnsafeRawPointer(raw)) }
+      // An indirect payload is a pointer to a heap box, which stores the payload after its
+      // header, aligned for it.
       let box = raw.load(as: UnsafeRawPointer.self)
-      let offset = (boxHeaderSize + alignment - 1) & ~(alignment - 1)
+      let offset = (HeapObjectHeader.size + alignment - 1) & ~(alignment - 1)
       return body(box + offset)
     }
   }
@@ -106,70 +114,40 @@ enum EnumTag {
   /// The payload of `root`, in the payload case `tag`, as a `Value`.
   ///
   /// Only call it for a case whose payload is known to be exactly a `Value` (see
-  /// ``payloadBytesMatch(of:tag:value:)``).
+  /// ``payloadBytesMatch(of:tag:indirect:value:)``).
   @inlinable
-  static func payload<Root, Value>(of root: Root, tag: UInt32, as _: Value.Type) -> Value? {
+  static func payload<Root, Value>(
+    of root: Root, tag: UInt32, indirect: Bool, as _: Value.Type
+  ) -> Value? {
     // A zero-sized payload (an enum of one case, an empty struct) has no bytes to project, and the
     // compiler lays its case out as a case without payload: any address holds its one value.
     if MemoryLayout<Value>.size == 0 {
-      return zeroSizedStorage.load(as: Value.self)
+      // Loading a zero-sized value reads no byte: any aligned address holds its one value.
+      return withUnsafeTemporaryAllocation(
+        byteCount: 1, alignment: MemoryLayout<Value>.alignment
+      ) { $0.baseAddress!.load(as: Value.self) }
     }
-    return withPayload(of: root, tag: tag, alignment: MemoryLayout<Value>.alignment) {
-      $0.load(as: Value.self)
-    }
+    // The caller checked once, against `Mirror`, that this case's payload is a `Value`.
+    return withPayload(
+      of: root, tag: tag, indirect: indirect, alignment: MemoryLayout<Value>.alignment
+    ) { $0.load(as: Value.self) }
   }
 
   /// Whether the payload of `root` has the same bytes as `value`, compared without loading the
   /// payload as a typed value (which would be unsafe if the layout were not what is expected).
-  static func payloadBytesMatch<Root, Value>(of root: Root, tag: UInt32, value: Value) -> Bool {
+  static func payloadBytesMatch<Root, Value>(
+    of root: Root, tag: UInt32, indirect: Bool, value: Value
+  ) -> Bool {
     if MemoryLayout<Value>.size == 0 { return true }
-    let matched = withPayload(of: root, tag: tag, alignment: MemoryLayout<Value>.alignment) {
-      payload in
+    // Called once `Mirror` showed that the payload is a `Value`: an inline payload fits in `Root`.
+    assert(indirect || MemoryLayout<Value>.size <= MemoryLayout<Root>.size)
+    let matched = withPayload(
+      of: root, tag: tag, indirect: indirect, alignment: MemoryLayout<Value>.alignment
+    ) { payload in
       withUnsafeBytes(of: value) { expected in
         expected.elementsEqual(UnsafeRawBufferPointer(start: payload, count: expected.count))
       }
     }
     return matched ?? false
-  }
-}
-
-/// What a case path made with `/` learned about its case on its first successful extraction: the
-/// case's tag, and whether its payload can be projected without reflection.
-@usableFromInline
-final class LearnedEnumCase: Sendable {
-  @inlinable init() {}
-
-  @usableFromInline
-  struct Case {
-    @usableFromInline var tag: UInt32
-    /// Whether the payload projection was checked against `Mirror` (it needs a root in the case).
-    @usableFromInline var checked: Bool
-    @usableFromInline var projectable: Bool
-
-    @inlinable
-    init(tag: UInt32, checked: Bool, projectable: Bool) {
-      self.tag = tag
-      self.checked = checked
-      self.projectable = projectable
-    }
-  }
-
-  // 0 while nothing is learned; else bit 32 set, bit 33 for checked, bit 34 for projectable, and
-  // the tag in the low bits.
-  @usableFromInline let storage = AtomicWord()
-
-  @inlinable
-  var value: Case? {
-    let stored = storage.load()
-    guard stored != 0 else { return nil }
-    return Case(
-      tag: UInt32(truncatingIfNeeded: stored), checked: stored & (1 << 33) != 0,
-      projectable: stored & (1 << 34) != 0)
-  }
-
-  @usableFromInline
-  func learn(_ learned: Case) {
-    let flags: UInt64 = 1 << 32 | (learned.checked ? 1 << 33 : 0) | (learned.projectable ? 1 << 34 : 0)
-    storage.store(flags | UInt64(learned.tag))
   }
 }

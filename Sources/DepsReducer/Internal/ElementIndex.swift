@@ -1,0 +1,55 @@
+import DepsCore
+
+/// Where the array `forEach` found each element last, so that an action for an element already
+/// found costs a hash lookup instead of a scan of the array.
+///
+/// A remembered position is only a hint: it is used when the element there still has the
+/// action's id, else the array is scanned as without the index. Positions are keyed by the id's
+/// hash value, so no user code (an id's `hash(into:)` or `==`) runs under the lock; a collision
+/// fails the check and scans.
+@usableFromInline
+final class ElementIndex<Element, ID: Hashable>: Sendable {
+  /// `\Element.id`: a key path, so that no closure captures `Element`'s conformance to
+  /// `Identifiable` (and with it a non-Sendable metatype).
+  @usableFromInline let id: any KeyPath<Element, ID> & Sendable
+  private let positions = Locked<[Int: Int]>([:])
+
+  @inlinable init(id: any KeyPath<Element, ID> & Sendable) {
+    self.id = id
+  }
+
+  /// The position of the element with `id` in `elements`, or `nil` when none has it.
+  @inlinable
+  func position(of id: ID, in elements: [Element]) -> Int? {
+    let hash = id.hashValue
+    if let position = remembered(hash), position < elements.count, elements[position][keyPath: self.id] == id
+    {
+      return position
+    }
+    guard let position = elements.firstIndex(where: { $0[keyPath: self.id] == id }) else { return nil }
+    remember(hash, at: position, count: elements.count)
+    return position
+  }
+
+  /// Runs `body` on the element with `id` in `elements`; `nil` when none has it.
+  @inlinable
+  func modify<R>(_ elements: inout [Element], id: ID, _ body: (inout Element) -> R) -> R? {
+    guard let position = position(of: id, in: elements) else { return nil }
+    return body(&elements[position])
+  }
+
+  @usableFromInline
+  func remembered(_ hash: Int) -> Int? {
+    positions.withLock { $0[hash] }
+  }
+
+  /// Records a position; forgets every hint once there are many more than elements, so hints of
+  /// removed elements do not pile up.
+  @usableFromInline
+  func remember(_ hash: Int, at position: Int, count: Int) {
+    positions.withLock { table in
+      if table.count >= 2 * count + 16 { table.removeAll(keepingCapacity: true) }
+      table[hash] = position
+    }
+  }
+}
