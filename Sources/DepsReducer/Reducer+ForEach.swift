@@ -48,7 +48,8 @@ extension Reducer {
       }
       guard let effect else {
         reducerWarning(
-          AbsentStateWarning.arrayElement(action: parentAction, id: id, state: stateType))
+          AbsentStateWarning.arrayElement(action: parentAction, id: id, state: stateType),
+          in: Self.self)
         return .none
       }
       return effect.map { embedAction((id, $0)) }
@@ -88,7 +89,8 @@ extension Reducer {
       return toValues.modify(&parentState) { values in
         guard values[key] != nil else {
           reducerWarning(
-            AbsentStateWarning.dictionaryValue(action: parentAction, key: key, state: stateType))
+            AbsentStateWarning.dictionaryValue(action: parentAction, key: key, state: stateType),
+            in: Self.self)
           return .none
         }
         return self.run(&values[key]!, valueAction, environment(parentEnvironment))

@@ -19,7 +19,7 @@ extension Reducer {
     let stateType = String(reflecting: State?.self)
     return Reducer<State?, Action, Environment> { state, action, environment in
       guard state != nil else {
-        reducerWarning(AbsentStateWarning.optional(action: action, state: stateType))
+        reducerWarning(AbsentStateWarning.optional(action: action, state: stateType), in: Self.self)
         return .none
       }
       return self.run(&state!, action, environment)

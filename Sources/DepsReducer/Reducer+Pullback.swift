@@ -75,7 +75,8 @@ extension Reducer {
       guard var childState = toChildState.extract(from: parentState) else {
         reducerWarning(
           AbsentStateWarning.enumCase(
-            action: parentAction, state: parentState, childState: childStateType))
+            action: parentAction, state: parentState, childState: childStateType),
+          in: Self.self)
         return .none
       }
       let effect = self.run(&childState, childAction, environment(parentEnvironment))

@@ -115,3 +115,19 @@ import Testing
     #expect(warnings.isEmpty)
   }
 }
+
+@Suite struct WarningSiteTests {
+  @Test func oneSiteWarnsOnceWhateverTheActionValues() {
+    var state = AppState()
+    let before = RuntimeWarnings.reportedSiteCount
+    let (_, warnings) = RuntimeWarnings.recording {
+      for amount in 0..<200 {
+        _ = appReducer.run(&state, .optionalCounter(.add(amount)), AppEnvironment())
+      }
+    }
+    // Every warning is recorded, but the process-wide set of reported sites grows by one at most
+    // (other suites running in parallel may add their own, never 200).
+    #expect(warnings.count == 200)
+    #expect(RuntimeWarnings.reportedSiteCount - before < 10)
+  }
+}

@@ -12,6 +12,8 @@ package enum RuntimeWarnings {
   private static let state = Locked(State())
 
   private struct State {
+    /// The sites already reported: a call site in the library and a kind, never a text that
+    /// embeds values, so the set stays as small as the number of distinct misuses in the code.
     var seen: Set<String> = []
   }
 
@@ -27,9 +29,10 @@ package enum RuntimeWarnings {
   /// process-wide, so tests that run in parallel each see only their own warnings.
   @TaskLocal private static var recorder: Recorder?
 
-  /// Emits `message` once per process: the same misuse at the same site is reported once, not once per read.
-  package static func warn(_ message: String) {
-    let isNew = state.withLock { $0.seen.insert(message).inserted }
+  /// Emits `message` once per `site` per process: the same misuse at the same site is reported
+  /// once, not once per read.
+  package static func warn(_ message: String, site: String) {
+    let isNew = state.withLock { $0.seen.insert(site).inserted }
     // Recordings see every warning, repeated or not, so tests do not depend on what ran before them.
     var recording = recorder
     while let current = recording {
@@ -39,6 +42,9 @@ package enum RuntimeWarnings {
     guard isNew else { return }
     emit(message)
   }
+
+  /// How many distinct sites have warned so far in this process.
+  package static var reportedSiteCount: Int { state.withLock { $0.seen.count } }
 
   /// Calls `body` and returns the warnings it emitted together with its result.
   ///
@@ -73,8 +79,18 @@ package enum RuntimeWarnings {
   }
 }
 
-/// Reports misuse of the library: once per distinct message, to stderr on Linux and to the
-/// runtime-issues log on Apple platforms.
-package func runtimeWarn(_ message: String) {
-  RuntimeWarnings.warn(message)
+/// Reports misuse of the library, to stderr on Linux and to the runtime-issues log on Apple
+/// platforms: once per call site and kind.
+///
+/// - Parameters:
+///   - message: The warning.
+///   - kind: What makes two warnings of one call site different misuses (key types, a reducer's
+///     type), without values that vary from call to call (actions, states). `nil` uses the
+///     message, for messages that name only types and key paths.
+///   - fileID: The call site in the library.
+///   - line: The call site in the library.
+package func runtimeWarn(
+  _ message: String, kind: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
+) {
+  RuntimeWarnings.warn(message, site: "\(fileID):\(line) \(kind ?? message)")
 }
