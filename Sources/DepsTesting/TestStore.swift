@@ -36,8 +36,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
 
   private let reducer: Reducer<State, Action, Environment>
   private let environment: Environment
-  private let file: StaticString
-  private let line: UInt
+  /// Where the store was made: a store released without `finish()` reports there.
+  private let site: SourceSite
   // Behind a lock so that effects (any thread) and the nonisolated `deinit` can reach it.
   private let ledger = Locked(TestStoreLedger<Action>())
 
@@ -57,14 +57,15 @@ public final class TestStore<State: Equatable, Action, Environment> {
     initialState: State,
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     self.state = initialState
     self.reducer = reducer
     self.environment = environment
-    self.file = file
-    self.line = line
+    self.site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
   }
 
   /// Sends an action and checks how the state changed.
@@ -85,21 +86,23 @@ public final class TestStore<State: Equatable, Action, Environment> {
   public func send(
     _ action: Action,
     assert update: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) async {
+    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     let step = "send(\(TestStoreMessages.describe(action)))"
-    guard !failIfFinished(step, file: file, line: line) else { return }
+    guard !failIfFinished(step, at: site) else { return }
     let unreceived = ledger.withLock { ledger in
       defer { ledger.received.removeAll() }
       return ledger.received
     }
     if !unreceived.isEmpty {
       reportTestStoreFailure(
-        TestStoreMessages.unreceivedBeforeSend(action, unreceived: unreceived), file: file,
-        line: line)
+        TestStoreMessages.unreceivedBeforeSend(action, unreceived: unreceived), at: site)
     }
-    handle(action, step: step, update: update, file: file, line: line)
+    handle(action, step: step, update: update, at: site)
     // Let the effects just started begin running before the test goes on.
     await Task.yield()
   }
@@ -126,11 +129,14 @@ public final class TestStore<State: Equatable, Action, Environment> {
     _ expectedAction: Action,
     timeout: Duration = .seconds(1),
     assert update: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) async where Action: Equatable {
+    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     let step = "receive(\(TestStoreMessages.describe(expectedAction)))"
-    guard !failIfFinished(step, file: file, line: line) else { return }
+    guard !failIfFinished(step, at: site) else { return }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var received: Action?
@@ -143,12 +149,11 @@ public final class TestStore<State: Equatable, Action, Environment> {
         received = next
       } else if !isRunning {
         reportTestStoreFailure(
-          TestStoreMessages.nothingRunning(expectedAction), file: file, line: line)
+          TestStoreMessages.nothingRunning(expectedAction), at: site)
         return
       } else if clock.now >= deadline {
         reportTestStoreFailure(
-          TestStoreMessages.nothingReceived(expectedAction, timeout: timeout), file: file,
-          line: line)
+          TestStoreMessages.nothingReceived(expectedAction, timeout: timeout), at: site)
         return
       } else {
         try? await Task.sleep(for: .milliseconds(1))
@@ -157,11 +162,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
     guard let received else { return }
     if received != expectedAction {
       reportTestStoreFailure(
-        TestStoreMessages.receivedOther(expected: expectedAction, received: received), file: file,
-        line: line)
+        TestStoreMessages.receivedOther(expected: expectedAction, received: received), at: site)
     }
     // The received action runs even when it is not the expected one, so the state stays true.
-    handle(received, step: step, update: update, file: file, line: line)
+    handle(received, step: step, update: update, at: site)
     await Task.yield()
   }
 
@@ -182,10 +186,13 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///   - line: The line to report failures at.
   public func finish(
     timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) async {
-    guard !failIfFinished("finish()", file: file, line: line) else { return }
+    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
+    guard !failIfFinished("finish()", at: site) else { return }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while ledger.withLock({ !$0.effects.isEmpty }), clock.now < deadline {
@@ -203,11 +210,11 @@ public final class TestStore<State: Equatable, Action, Environment> {
     for task in running { task.cancel() }
     if !running.isEmpty {
       reportTestStoreFailure(
-        TestStoreMessages.stillRunning(running.count, timeout: timeout), file: file, line: line)
+        TestStoreMessages.stillRunning(running.count, timeout: timeout), at: site)
     }
     if !unreceived.isEmpty {
       reportTestStoreFailure(
-        TestStoreMessages.unreceivedAtFinish(unreceived), file: file, line: line)
+        TestStoreMessages.unreceivedAtFinish(unreceived), at: site)
     }
   }
 
@@ -225,18 +232,18 @@ public final class TestStore<State: Equatable, Action, Environment> {
     guard !isFinished, !(unreceived.isEmpty && running.isEmpty) else { return }
     reportTestStoreFailure(
       TestStoreMessages.releasedWithoutFinish(running: running.count, unreceived: unreceived),
-      file: file, line: line)
+      at: site)
   }
 
-  private func failIfFinished(_ step: String, file: StaticString, line: UInt) -> Bool {
+  private func failIfFinished(_ step: String, at site: SourceSite) -> Bool {
     guard ledger.withLock({ $0.isFinished }) else { return false }
-    reportTestStoreFailure(TestStoreMessages.usedAfterFinish(step), file: file, line: line)
+    reportTestStoreFailure(TestStoreMessages.usedAfterFinish(step), at: site)
     return true
   }
 
   private func handle(
     _ action: Action, step: String, update: ((inout State) throws -> Void)?,
-    file: StaticString, line: UInt
+    at site: SourceSite
   ) {
     var expected = state
     let effect = reducer.run(&state, action, environment)
@@ -245,13 +252,13 @@ public final class TestStore<State: Equatable, Action, Environment> {
       try update?(&expected)
     } catch {
       reportTestStoreFailure(
-        TestStoreMessages.assertThrew(step: step, error: error), file: file, line: line)
+        TestStoreMessages.assertThrew(step: step, error: error), at: site)
       return
     }
     if expected != state {
       reportTestStoreFailure(
         TestStoreMessages.stateMismatch(step: step, expected: expected, actual: state),
-        file: file, line: line)
+        at: site)
     }
   }
 

@@ -3,10 +3,25 @@ import Testing
 @testable import DepsCore
 
 @Suite struct TestFailureTests {
-  @Test func swiftTestingIsFoundAtRunTime() {
-    #expect(SwiftTestingBridge.isAvailable)
-    #expect(SwiftTestingBridge.isTestRunning)
-    #expect(XCTestBridge.isAvailable)
+  @Test func depsTestingsReporterIsFoundAtRunTime() {
+    #expect(TestReporter.linked != nil)
+    #expect(TestReporter.isTestRunning)
+  }
+
+  @Test func withoutDepsTestingTheFailureIsAWarningThatSaysHowToFixIt() {
+    let (_, warnings) = RuntimeWarnings.recording {
+      reportTestFailure(
+        "Boom.", fileID: #fileID, filePath: #filePath, line: 1, column: 1, reporter: nil)
+    }
+    #expect(
+      warnings == [
+        """
+        Boom.
+
+        This test process does not link DepsTesting, so the library could not fail the running \
+        test. To fix: add the "DepsTesting" product to the test target's dependencies.
+        """
+      ])
   }
 
   @Test func recordsAnIssueInTheRunningSwiftTestingTest() {

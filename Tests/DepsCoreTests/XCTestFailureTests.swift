@@ -35,7 +35,7 @@ final class XCTestFailureTests: XCTestCase {
   #endif
 
   func testSwiftTestingIsNotRunningThisTest() {
-    XCTAssertFalse(SwiftTestingBridge.isTestRunning)
+    XCTAssertFalse(TestReporter.isTestRunning)  // no Swift Testing test on this thread
     XCTAssertEqual(DependencyContext.current, .test)
   }
 

@@ -47,7 +47,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
     let detection = detect(
       environment: ProcessFacts.environment(),
       arguments: CommandLine.arguments,
-      isTestFrameworkLoaded: ProcessFacts.isTestFrameworkLoaded()
+      isTestRunning: TestReporter.isTestRunning
     )
     if let warning = detection.warning { runtimeWarn(warning) }
     return detection.context
@@ -55,7 +55,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
 }
 
 extension DependencyContext {
-  /// What ``DependencyContext/detect(environment:arguments:isTestFrameworkLoaded:)`` decided, and
+  /// What ``DependencyContext/detect(environment:arguments:isTestRunning:)`` decided, and
   /// the warning to emit about the inputs, if any.
   package struct Detection: Equatable, Sendable {
     /// The context the process runs in.
@@ -78,12 +78,13 @@ extension DependencyContext {
   ///   - environment: The process's environment variables (only the names in
   ///     ``testRunnerEnvironmentVariables`` and `DEPS_CONTEXT` are read).
   ///   - arguments: The process's arguments, the executable first.
-  ///   - isTestFrameworkLoaded: Whether XCTest or Swift Testing is loaded in the process.
+  ///   - isTestRunning: Whether an XCTest or Swift Testing test is running (as `DepsTesting`
+  ///     tells; a test framework merely linked into the process does not count).
   /// - Returns: The context, and a warning when `DEPS_CONTEXT` holds a value that is not allowed.
   package static func detect(
     environment: [String: String],
     arguments: [String],
-    isTestFrameworkLoaded: Bool
+    isTestRunning: Bool
   ) -> Detection {
     var warning: String?
     if let forced = environment[environmentVariable] {
@@ -95,7 +96,7 @@ extension DependencyContext {
     let isTest =
       testRunnerEnvironmentVariables.contains { environment[$0] != nil }
       || arguments.contains(where: isTestRunnerArgument)
-      || isTestFrameworkLoaded
+      || isTestRunning
     return Detection(context: isTest ? .test : .live, warning: warning)
   }
 
@@ -121,7 +122,7 @@ extension DependencyContext {
   }
 }
 
-/// Reads the live facts that ``DependencyContext/detect(environment:arguments:isTestFrameworkLoaded:)``
+/// Reads the live facts that ``DependencyContext/detect(environment:arguments:isTestRunning:)``
 /// decides from.
 private enum ProcessFacts {
   static func environment() -> [String: String] {
@@ -131,10 +132,5 @@ private enum ProcessFacts {
       if let value = getenv(name) { result[name] = String(cString: value) }
     }
     return result
-  }
-
-  static func isTestFrameworkLoaded() -> Bool {
-    RuntimeSymbol.isLoaded(XCTestBridge.xctFailSymbol)
-      || RuntimeSymbol.isLoaded(SwiftTestingBridge.currentTestSymbol)
   }
 }

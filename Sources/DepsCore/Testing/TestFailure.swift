@@ -1,21 +1,55 @@
-/// Fails the running test with `message`: in Swift Testing when a Swift Testing test runs on the
-/// current task, else in XCTest; prints a runtime warning when neither framework is loaded.
+/// What `DepsTesting` provides to the rest of the library: the one link to the test frameworks.
 ///
-/// The frameworks are found at run time (see ``SwiftTestingBridge`` and ``XCTestBridge``), so a
-/// module that calls this links neither.
+/// `DepsTesting` links XCTest and Swift Testing; `DepsCore`, which apps link, links neither. It
+/// finds `DepsTesting`'s conforming type at run time by its name (``TestReporter``), so a test
+/// process that links `DepsTesting` (SwiftPM links every test target of a package into one test
+/// bundle) reports failures through it, and an app never loads a test framework.
+package protocol TestFrameworkReporting: Sendable {
+  /// Whether a Swift Testing test is running on the current task.
+  static var isTestRunning: Bool { get }
+
+  /// Fails the running test with `message`, at the given source location.
+  static func recordIssue(
+    _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+}
+
+/// Finds `DepsTesting`'s reporter, once per process.
+package enum TestReporter {
+  /// The mangled name of `DepsTesting.TestFrameworkReporter` (an enum).
+  package static let typeName = "11DepsTesting21TestFrameworkReporterO"
+
+  /// `DepsTesting`'s reporter, or `nil` when the process does not link `DepsTesting`.
+  package static let linked: (any TestFrameworkReporting.Type)? =
+    _typeByName(typeName) as? any TestFrameworkReporting.Type
+
+  /// Whether a test is running now, as far as the linked reporter can tell.
+  package static var isTestRunning: Bool { linked?.isTestRunning ?? false }
+}
+
+/// Fails the running test with `message`, through `DepsTesting`'s reporter (Swift Testing when
+/// a Swift Testing test runs on the current task, else XCTest).
+///
+/// When the process does not link `DepsTesting`, nothing can fail the test: the message is a
+/// runtime warning that says so and how to fix it.
 package func reportTestFailure(
   _ message: String,
   fileID: StaticString,
   filePath: StaticString,
   line: UInt,
-  column: UInt
+  column: UInt,
+  reporter: (any TestFrameworkReporting.Type)? = TestReporter.linked
 ) {
-  if SwiftTestingBridge.isTestRunning {
-    SwiftTestingBridge.recordIssue(
-      message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
-  } else if XCTestBridge.fail(message, file: filePath, line: line) {
+  guard let reporter else {
+    runtimeWarn(message + "\n\n" + TestReporter.notLinkedHint)
     return
-  } else {
-    runtimeWarn(message)
   }
+  reporter.recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+extension TestReporter {
+  /// Appended to a failure that could not reach a test framework.
+  package static let notLinkedHint = """
+    This test process does not link DepsTesting, so the library could not fail the running test. \
+    To fix: add the "DepsTesting" product to the test target's dependencies.
+    """
 }
