@@ -16,7 +16,7 @@ let package = Package(
     .target(name: "DepsReducer", dependencies: ["DepsCore"]),
     .target(name: "ComposableDeps", dependencies: ["DepsCore", "DepsReducer"]),
     .target(name: "GlobalDeps", dependencies: ["DepsCore", "DepsReducer"]),
-    .target(name: "DepsTesting", dependencies: ["DepsCore", "DepsReducer", "GlobalDeps"]),
+    .target(name: "DepsTesting", dependencies: ["DepsCore", "DepsReducer"]),
     .target(
       name: "ExampleFeatures",
       dependencies: ["ComposableDeps"],

@@ -1,5 +1,5 @@
 #if compiler(>=6.1) && canImport(Testing)
-  import GlobalDeps
+  import DepsCore
   import Testing
 
   /// A Swift Testing trait that runs each test inside a `GlobalDeps`
@@ -20,7 +20,9 @@
   /// the test gets fresh `testValue`s and cached defaults that no other test shares. A test's own
   /// trait is applied inside its suite's: its overrides win, and its closure reads the suite's.
   ///
-  /// The scope is that of `GlobalDeps`; `ComposableDeps` environments are overridden with
+  /// The scope is that of `GlobalDeps`, which `DepsTesting` finds at run time rather than
+  /// depending on it: link `GlobalDeps` into the test target to use the trait (without it, a test
+  /// with the trait fails, saying so). `ComposableDeps` environments are overridden with
   /// `with(_:_:)` on a fresh root environment instead.
   public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     private let update: @Sendable (inout Dependencies) throws -> Void
@@ -45,9 +47,11 @@
       testCase: Test.Case?,
       performing function: @Sendable () async throws -> Void
     ) async throws {
-      try await withDependencies(update) {
-        try await function()
+      guard let scope = DependencyScopeProvider.linked else {
+        Issue.record(Comment(rawValue: DependencyScopeProvider.notLinkedMessage))
+        return try await function()
       }
+      try await scope.withScope(update, operation: function)
     }
   }
 

@@ -53,3 +53,10 @@ func theTraitAppliesToAFreeTestFunction() {
   #expect(ScopedModel().escaped == "free function")
   #expect(ScopedModel().scoped == 0)
 }
+
+@Suite struct DependencyScopeLookupTests {
+  @Test func depsTestingFindsGlobalDepsScopeByName() {
+    #expect(DependencyScopeProvider.linked != nil)
+    #expect(DependencyScopeProvider.linked == GlobalDependencyScope.self)
+  }
+}

@@ -1,0 +1,31 @@
+/// What `GlobalDeps` provides to `DepsTesting`'s `.dependencies { … }` test trait: its scope.
+///
+/// `DepsTesting` does not depend on `GlobalDeps` (a `ComposableDeps` app's tests need not link
+/// it); the trait finds `GlobalDeps`' conforming type at run time by its name, as
+/// ``TestReporter`` finds `DepsTesting`.
+package protocol DependencyScoping: Sendable {
+  /// Runs `operation` inside a `withDependencies(update, operation:)` scope.
+  static func withScope(
+    _ update: @escaping @Sendable (inout Dependencies) throws -> Void,
+    operation: @Sendable () async throws -> Void
+  ) async throws
+}
+
+/// Finds `GlobalDeps`' scope, once per process.
+package enum DependencyScopeProvider {
+  /// The mangled name of `GlobalDeps.GlobalDependencyScope` (an enum).
+  package static let typeName = "10GlobalDeps21GlobalDependencyScopeO"
+
+  /// `GlobalDeps`' scope, or `nil` when the process does not link `GlobalDeps`.
+  package static let linked: (any DependencyScoping.Type)? =
+    _typeByName(typeName) as? any DependencyScoping.Type
+
+  /// The failure of a `.dependencies` trait in a process without `GlobalDeps`.
+  package static let notLinkedMessage = """
+    The .dependencies trait needs GlobalDeps, which this test process does not link.
+
+    The trait scopes GlobalDeps' process-wide dependencies to a test. To fix: add the \
+    "GlobalDeps" product to the test target's dependencies, or, with ComposableDeps, override \
+    dependencies on the test's environment with with(_:_:).
+    """
+}
