@@ -3,9 +3,9 @@ import DepsReducer
 
 /// A store for tests that checks every state change and every action effects send.
 ///
-/// Send actions with ``send(_:assert:file:line:)``, describing in the `assert` closure how the
+/// Send actions with ``send(_:assert:fileID:file:line:column:)``, describing in the `assert` closure how the
 /// state must change; receive the actions that effects send with
-/// ``receive(_:timeout:assert:file:line:)``; end the test with ``finish(timeout:file:line:)``.
+/// ``receive(_:timeout:assert:fileID:file:line:column:)``; end the test with ``finish(timeout:fileID:file:line:column:)``.
 /// The store is exhaustive: a state change the closure did not describe, an action from an effect
 /// that was not received, or an effect still running at the end fails the test, with a message
 /// showing what differs. Failures go to Swift Testing or XCTest, whichever runs the test.
@@ -21,7 +21,7 @@ import DepsReducer
 /// }
 /// ```
 ///
-/// Effects run as tasks the store tracks. A store released without ``finish(timeout:file:line:)``
+/// Effects run as tasks the store tracks. A store released without ``finish(timeout:fileID:file:line:column:)``
 /// reports, once, the effects still running and the actions not received, and cancels those
 /// effects. `TestStore` is not `Sendable`: it is isolated to the main actor.
 @MainActor
@@ -51,8 +51,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///   - initialState: The state the store starts with.
   ///   - reducer: The reducer under test.
   ///   - environment: The environment passed to the reducer, usually with test dependencies.
-  ///   - file: The file a store released without ``finish(timeout:file:line:)`` reports in.
-  ///   - line: The line a store released without ``finish(timeout:file:line:)`` reports at.
+  ///   - fileID: The file ID of the call site, for Swift Testing.
+  ///   - file: The file a store released without ``finish(timeout:fileID:file:line:column:)`` reports in.
+  ///   - line: The line a store released without ``finish(timeout:fileID:file:line:column:)`` reports at.
+  ///   - column: The column reported with failures.
   public init(
     initialState: State,
     reducer: Reducer<State, Action, Environment>,
@@ -81,8 +83,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// - Parameters:
   ///   - action: The action to send.
   ///   - update: Changes the state before the action into the expected state after it.
+  ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
+  ///   - column: The column reported with failures.
   public func send(
     _ action: Action,
     assert update: ((inout State) throws -> Void)? = nil,
@@ -123,8 +127,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///   - expectedAction: The action an effect must send next.
   ///   - timeout: How long to wait for an action.
   ///   - update: Changes the state before the action into the expected state after it.
+  ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
+  ///   - column: The column reported with failures.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration = .seconds(1),
@@ -182,8 +188,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for running effects to end.
+  ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
+  ///   - column: The column reported with failures.
   public func finish(
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
