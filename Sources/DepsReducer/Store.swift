@@ -27,11 +27,12 @@ public final class Store<State, Action, Environment> {
 
   private let reducer: Reducer<State, Action, Environment>
   private let environment: Environment
-  private var pending: [Action] = []
+  // Actions waiting their turn, with the send they belong to; `head` is the next one, so taking
+  // an action is O(1) (the array is emptied once the queue drains).
+  private var pending: [(action: Action, group: EffectGroup)] = []
+  private var head = 0
   private var isHandling = false
-  // Behind a lock only so that the nonisolated `deinit` may cancel the tasks.
-  private let effects = Locked<[UInt64: Task<Void, Never>]>([:])
-  private var nextEffectID: UInt64 = 0
+  private let effects = EffectRuntime()
 
   /// Creates a store with a state, the reducer that evolves it, and the reducer's environment.
   ///
@@ -61,49 +62,66 @@ public final class Store<State, Action, Environment> {
   ///
   /// ```swift
   /// store.send(.loadTapped)
+  /// let task = store.send(.refresh)
+  /// await task.finish()
   /// ```
   ///
   /// - Parameter action: The action to handle.
-  public func send(_ action: Action) {
-    pending.append(action)
+  /// - Returns: The effects this action started and those of every action they send.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    let group = EffectGroup()
+    send(action, group: group)
+    return StoreTask(group: group)
+  }
+
+  private func send(_ action: Action, group: EffectGroup) {
+    pending.append((action, group))
     // A send from inside a send (an effect's `.send`, or code observing the state) waits its turn.
     guard !isHandling else { return }
     isHandling = true
-    defer { isHandling = false }
-    while !pending.isEmpty {
-      let action = pending.removeFirst()
+    defer {
+      isHandling = false
+      pending.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    while head < pending.count {
+      let (action, group) = pending[head]
+      head += 1
       let effect = reducer.run(&state, action, environment)
-      start(effect)
+      if effect.operations.isEmpty { continue }
+      let origin = ActionOrigin(action)
+      effects.start(
+        effect, group: group, origin: { await origin.description },
+        send: Send { [weak self] action in await self?.receive(action) },
+        sendNow: { action in pending.append((action, group)) })
     }
   }
 
-  private func start(_ effect: Effect<Action>) {
-    for operation in effect.operations {
-      switch operation {
-      case .send(let action):
-        pending.append(action)
-      case .run(let priority, let operation):
-        nextEffectID += 1
-        let id = nextEffectID
-        let send = Send<Action> { [weak self] action in await self?.send(action) }
-        // Registered under the lock it removes itself with, so a task that ends at once cannot
-        // remove itself before it was registered. Creating a task runs none of its code.
-        effects.withLock { effects in
-          effects[id] = Task(priority: priority) { [effects = self.effects] in
-            try? await operation(send)
-            _ = effects.withLock { $0.removeValue(forKey: id) }
-          }
-        }
-      }
-    }
+  // An action an effect sent. Runs in the effect's task, so `RunningEffect.current` is the effect.
+  private func receive(_ action: sending Action) {
+    guard let effect = RunningEffect.current else { return send(action, group: EffectGroup()) }
+    // Checked on the main actor, where cancelInFlight cancels: nothing sent after the cancel gets in.
+    guard !effect.isCancelled else { return }
+    send(action, group: effect.group)
   }
+
+  /// How many effect tasks this store runs now (tests check that nothing is left behind).
+  package var runningEffectCount: Int { effects.runningCount }
 
   deinit {
-    // Cancelling runs cancellation handlers (user code): take the tasks out, then cancel unlocked.
-    let running = effects.withLock { effects in
-      defer { effects.removeAll() }
-      return Array(effects.values)
-    }
-    for task in running { task.cancel() }
+    effects.cancelAll()
   }
+}
+
+/// The action that started an effect, kept on the main actor for warnings that name it.
+@MainActor
+final class ActionOrigin<Action> {
+  let action: Action
+
+  init(_ action: Action) {
+    self.action = action
+  }
+
+  var description: String { String(reflecting: action) }
 }
