@@ -77,11 +77,17 @@ extension Effect where Action: Sendable {
     if operations.allSatisfy({ if case .send = $0 { true } else { false } }) {
       return cancelInFlight ? Self(operations: [.cancel(cancelID)] + operations) : self
     }
+    let cancellation = EffectCancellation(id: cancelID, cancelInFlight: cancelInFlight)
+    // The usual case, one `.run`: its task runs the operation itself, with no task group.
+    if operations.count == 1, case .run(let priority, let operation) = operations[0] {
+      return Self(operations: [
+        .task(priority: priority, cancelID: cancellation) { send in
+          await EffectRuntime.run(operation, send: send)
+        }
+      ])
+    }
     return Self(operations: [
-      .task(
-        priority: nil,
-        cancelID: EffectCancellation(id: cancelID, cancelInFlight: cancelInFlight)
-      ) { [self] send in
+      .task(priority: nil, cancelID: cancellation) { [self] send in
         await EffectRuntime.perform(self, send: send)
       }
     ])

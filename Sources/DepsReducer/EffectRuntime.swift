@@ -76,6 +76,10 @@ package final class EffectRuntime: Sendable {
   /// `.send` actions in order, everything else as it comes.
   package static func perform<Action: Sendable>(_ effect: Effect<Action>, send: Send<Action>) async {
     guard let parent = RunningEffect.current else { return }
+    // One run (a concatenated step, mostly): in this task, with no task group.
+    if effect.operations.count == 1, case .run(_, let operation) = effect.operations[0] {
+      return await run(operation, send: send)
+    }
     await withTaskGroup(of: Void.self) { tasks in
       for operation in effect.operations {
         switch operation {

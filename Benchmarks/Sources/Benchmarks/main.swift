@@ -23,7 +23,7 @@ let batchNanoseconds: UInt64 = 2_000_000
 
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
-  + ReducerBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+  + ReducerBenchmarks.all + EffectBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
 if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(10) {
@@ -131,12 +131,23 @@ let globalRead = nanoseconds("read, overridden value (@Dependency key path)")
 let composable1 = nanoseconds("read at depth 1 (value set on the root)")
 let composable64 = nanoseconds("read at depth 64 (value set on the root)")
 let pointFree = nanoseconds("@Dependency read")
+func effectTarget(_ name: String, _ row: String, _ baseline: String, _ goal: Double) -> (
+  String, Double, String, Bool
+) {
+  let ratio = nanoseconds(row) / nanoseconds(baseline)
+  return (name, ratio, "<= \(Int(goal))", ratio <= goal)
+}
 let targets: [(String, Double, String, Bool)] = [
   ("GlobalDeps read / mutex dictionary", globalRead / mutex, "<= 1.2", globalRead / mutex <= 1.2),
   ("ComposableDeps read / mutex dictionary", composable1 / mutex, "<= 1.5", composable1 / mutex <= 1.5),
   ("depth-64 read / depth-1 read", composable64 / composable1, "<= 1.2", composable64 / composable1 <= 1.2),
   ("GlobalDeps 2 threads / 1 thread", scalingMedians[0], ">= 1.5", scalingMedians[0] >= 1.5),
   ("ComposableDeps 2 threads / 1 thread", scalingMedians[1], ">= 1.5", scalingMedians[1] >= 1.5),
+  effectTarget(
+    "Store.send effect / bare Task", EffectBenchmarks.storeEffect, EffectBenchmarks.taskBaseline, 2),
+  effectTarget(
+    "cancel-in-flight restart / bare Task", EffectBenchmarks.storeRestart, EffectBenchmarks.restartBaseline, 3
+  ),
   (
     "swift-dependencies read / GlobalDeps read", pointFree / globalRead, ">= 15", pointFree / globalRead >= 15
   ),
