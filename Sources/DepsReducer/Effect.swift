@@ -21,6 +21,13 @@ public struct Effect<Action> {
     case send(Action)
     /// Run this operation in a task, with a `Send` that feeds actions back.
     case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async throws -> Void)
+    /// Cancel the running effects tied to this id in the store.
+    case cancel(EffectCancelID)
+    /// Run this work in a task registered under a cancellation id (when there is one); the work
+    /// may start effects of its own inside that task (`concatenate`, `cancellable`).
+    case task(
+      priority: TaskPriority?, cancelID: EffectCancellation?,
+      work: @Sendable (Send<Action>) async -> Void)
   }
 
   /// The units of work of this effect; empty for ``none``.
@@ -57,8 +64,9 @@ public struct Effect<Action> {
 
   /// An effect that runs asynchronous work in a task and may send actions back.
   ///
-  /// Errors thrown by `operation` end the effect; they are not sent anywhere. Catch the errors you
-  /// want to turn into actions.
+  /// An error thrown by `operation` ends the effect. Other than `CancellationError`, it is reported
+  /// as a runtime warning naming the action that started the effect (a test failure in tests):
+  /// pass ``run(priority:operation:catch:)`` a `catch` closure to turn errors into actions.
   ///
   /// ```swift
   /// return .run { send in
@@ -126,6 +134,12 @@ public struct Effect<Action> {
           return .run(priority: priority) { send in
             try await operation(
               Send<Action> { action in await send(transform(action)) })
+          }
+        case .cancel(let id):
+          return .cancel(id)
+        case .task(let priority, let cancelID, let work):
+          return .task(priority: priority, cancelID: cancelID) { send in
+            await work(Send<Action> { action in await send(transform(action)) })
           }
         }
       })

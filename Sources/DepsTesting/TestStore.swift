@@ -40,6 +40,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   private let site: SourceSite
   // Behind a lock so that effects (any thread) and the nonisolated `deinit` can reach it.
   private let ledger = Locked(TestStoreLedger<Action>())
+  private let effects = EffectRuntime()
 
   /// Creates a test store.
   ///
@@ -149,7 +150,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     while received == nil {
       let (next, isRunning) = ledger.withLock { ledger -> (Action?, Bool) in
         ledger.received.isEmpty
-          ? (nil, !ledger.effects.isEmpty) : (ledger.received.removeFirst(), true)
+          ? (nil, self.effects.runningCount > 0) : (ledger.received.removeFirst(), true)
       }
       if let next {
         received = next
@@ -203,22 +204,19 @@ public final class TestStore<State: Equatable, Action, Environment> {
     guard !failIfFinished("finish()", at: site) else { return }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
-    while ledger.withLock({ !$0.effects.isEmpty }), clock.now < deadline {
+    while effects.runningCount > 0, clock.now < deadline {
       try? await Task.sleep(for: .milliseconds(1))
     }
-    let (unreceived, running) = ledger.withLock { ledger in
+    let unreceived = ledger.withLock { ledger in
       ledger.isFinished = true
-      defer {
-        ledger.received.removeAll()
-        ledger.effects.removeAll()
-      }
-      return (ledger.received, Array(ledger.effects.values))
+      defer { ledger.received.removeAll() }
+      return ledger.received
     }
-    // Cancelling runs cancellation handlers (user code): outside the lock.
-    for task in running { task.cancel() }
-    if !running.isEmpty {
+    let running = effects.runningCount
+    effects.cancelAll()
+    if running > 0 {
       reportTestStoreFailure(
-        TestStoreMessages.stillRunning(running.count, timeout: timeout), at: site)
+        TestStoreMessages.stillRunning(running, timeout: timeout), at: site)
     }
     if !unreceived.isEmpty {
       reportTestStoreFailure(
@@ -227,19 +225,19 @@ public final class TestStore<State: Equatable, Action, Environment> {
   }
 
   deinit {
-    let (isFinished, unreceived, running) = ledger.withLock { ledger in
+    let (isFinished, unreceived) = ledger.withLock { ledger in
       defer {
         ledger.received.removeAll()
-        ledger.effects.removeAll()
         ledger.isFinished = true
       }
-      return (ledger.isFinished, ledger.received, Array(ledger.effects.values))
+      return (ledger.isFinished, ledger.received)
     }
-    for task in running { task.cancel() }
+    let running = effects.runningCount
+    effects.cancelAll()
     // What `finish()` already reported was cleared then; only what is left now is reported.
-    guard !isFinished, !(unreceived.isEmpty && running.isEmpty) else { return }
+    guard !isFinished, !(unreceived.isEmpty && running == 0) else { return }
     reportTestStoreFailure(
-      TestStoreMessages.releasedWithoutFinish(running: running.count, unreceived: unreceived),
+      TestStoreMessages.releasedWithoutFinish(running: running, unreceived: unreceived),
       at: site)
   }
 
@@ -271,31 +269,18 @@ public final class TestStore<State: Equatable, Action, Environment> {
   }
 
   private func start(_ effect: Effect<Action>) {
-    for operation in effect.operations {
-      switch operation {
-      case .send(let action):
-        ledger.withLock { $0.received.append(action) }
-      case .run(let priority, let operation):
-        let ledger = self.ledger
-        let send = Send<Action> { action in
-          ledger.withLock { ledger in
-            // Actions sent after finish() are dropped: the test is over.
-            guard !ledger.isFinished else { return }
-            ledger.received.append(action)
-          }
+    let ledger = self.ledger
+    // The shared effect runtime runs the effects; the ledger counts them for finish().
+    effects.start(
+      effect, group: EffectGroup(), origin: { "an action sent to the TestStore" },
+      send: Send<Action> { action in
+        guard !(RunningEffect.current?.isCancelled ?? false) else { return }
+        ledger.withLock { ledger in
+          // Actions sent after finish() are dropped: the test is over.
+          guard !ledger.isFinished else { return }
+          ledger.received.append(action)
         }
-        // Registered under the lock it removes itself with, so an effect that ends at once cannot
-        // remove itself before it was registered (finish() would wait for it forever). Creating a
-        // task runs none of its code.
-        ledger.withLock { state in
-          state.nextEffectID += 1
-          let id = state.nextEffectID
-          state.effects[id] = Task(priority: priority) {
-            try? await operation(send)
-            _ = ledger.withLock { $0.effects.removeValue(forKey: id) }
-          }
-        }
-      }
-    }
+      },
+      sendNow: { action in ledger.withLock { $0.received.append(action) } })
   }
 }

@@ -1,3 +1,4 @@
+import DepsCore
 import DepsReducer
 import Testing
 
@@ -115,18 +116,18 @@ import Testing
   }
 }
 
-/// Runs every operation of `effect` to completion and returns the actions it sent, in order.
+/// Runs `effect` on a bare effect runtime until it ended and returns the actions it sent, in order.
+@MainActor
 func collectActions<Action: Sendable>(_ effect: Effect<Action>) async -> [Action] {
-  let collected = ActionLog<Action>()
-  for operation in effect.operations {
-    switch operation {
-    case .send(let action):
-      await collected.append(action)
-    case .run(_, let operation):
-      try? await operation(Send { action in await collected.append(action) })
-    }
-  }
-  return await collected.actions
+  let collected = Locked<[Action]>([])
+  let runtime = EffectRuntime()
+  let group = EffectGroup()
+  runtime.start(
+    effect, group: group, origin: { "collectActions" },
+    send: Send { action in collected.withLock { $0.append(action) } },
+    sendNow: { action in collected.withLock { $0.append(action) } })
+  await group.finish()
+  return collected.withLock { $0 }
 }
 
 actor ActionLog<Action: Sendable> {

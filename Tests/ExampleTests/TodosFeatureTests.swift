@@ -1,3 +1,4 @@
+import ComposableDeps
 import DepsTesting
 import ExampleFeatures
 import Foundation

@@ -1,3 +1,4 @@
+import ComposableDeps
 import DepsTesting
 import ExampleFeatures
 import Foundation
@@ -40,7 +41,37 @@ import Testing
       await store.send(.addButtonTapped) { $0.todos = [Todo(id: UUID(0))] }
       await store.finish()
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.hasPrefix("Unimplemented: UUIDGenerator was called.") }
+      issue.comments.map(\.rawValue) == [Self.builtInFailure("\\.uuid", "UUIDGenerator", ".incrementing")]
+    }
+  }
+
+  nonisolated static func builtInFailure(_ keyPath: String, _ type: String, _ fix: String) -> String {
+    """
+    \(keyPath) was used in a test that did not override it.
+
+      Dependency: \(type)
+
+    Built-in dependencies have no test value, so that a test never depends on the real \(type). \
+    To fix: override it for the test, for example environment.with(\(keyPath), \(fix)), or \
+    withDependencies { $0.\(keyPath.dropFirst(2)) = \(fix) } with GlobalDeps.
+    """
+  }
+
+  @Test func aDateNotOverriddenFailsTheTest() {
+    withKnownIssue {
+      #expect(ComposableEnvironment().date.now == Date(timeIntervalSince1970: 0))
+    } matching: { issue in
+      issue.comments.map(\.rawValue)
+        == [Self.builtInFailure("\\.date", "DateGenerator", ".constant(Date(timeIntervalSince1970: 0))")]
+    }
+  }
+
+  @Test func aClockNotOverriddenFailsTheTest() async {
+    await withKnownIssue {
+      try? await ComposableEnvironment().continuousClock.sleep(for: .seconds(1))
+    } matching: { issue in
+      issue.comments.map(\.rawValue)
+        == [Self.builtInFailure("\\.continuousClock", "any Clock<Duration>", "TestClock()")]
     }
   }
 }

@@ -23,7 +23,7 @@ let batchNanoseconds: UInt64 = 2_000_000
 
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
-  + ReducerBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+  + ReducerBenchmarks.all + EffectBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
 if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(10) {
@@ -153,5 +153,11 @@ let targets = [
   Target(
     "forEach 1,000 rows / forEach 10 rows",
     nanoseconds(ReducerBenchmarks.forEach1000) / nanoseconds(ReducerBenchmarks.forEach10), atMost: 2),
+  Target(
+    "Store.send effect / bare Task",
+    nanoseconds(EffectBenchmarks.storeEffect) / nanoseconds(EffectBenchmarks.taskBaseline), atMost: 2),
+  Target(
+    "cancel-in-flight restart / bare Task",
+    nanoseconds(EffectBenchmarks.storeRestart) / nanoseconds(EffectBenchmarks.restartBaseline), atMost: 3),
 ]
 printTargets(targets)

@@ -38,6 +38,12 @@ store.send(.todos(.todo(id: dog, action: .titleChanged("Walk the dog"))))
 store.send(.todos(.todo(id: milk, action: .checkboxTapped)))
 store.send(.todos(.clearCompletedButtonTapped))
 
+print("\n# Search: debounced while typing; a newer query cancels the older search")
+store.send(.search(.queryChanged("s")))
+store.send(.search(.queryChanged("sw")))
+store.send(.search(.queryChanged("swi")))
+await waitUntil("the search results") { !$0.search.isSearching }
+
 print("\n# Settings and demo mode: a subtree of the environment runs on a mock client")
 store.send(.settings(.appearancePicked(.dark)))
 store.send(.settings(.demoModeToggled))

@@ -8,6 +8,8 @@ public struct AppState: Equatable, Sendable {
   public var todos = TodosState()
   /// The settings screen.
   public var settings = SettingsState()
+  /// The search tab.
+  public var search = SearchState()
   /// The demo pane, a counter shown while demo mode is on; `nil` while it is off.
   public var demo: CounterState?
 
@@ -23,6 +25,8 @@ public enum AppAction: Equatable, Sendable {
   case todos(TodosAction)
   /// An action of the settings screen.
   case settings(SettingsAction)
+  /// An action of the search tab.
+  case search(SearchAction)
   /// An action of the demo pane.
   case demo(CounterAction)
 }
@@ -51,6 +55,7 @@ public let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
   counterReducer.pullback(state: \.counter, action: /AppAction.counter),
   todosReducer.pullback(state: \.todos, action: /AppAction.todos),
   settingsReducer.pullback(state: \.settings, action: /AppAction.settings),
+  searchReducer.pullback(state: \.search, action: /AppAction.search),
   // The demo pane names its environment: the `@Derived` child with the mock client.
   counterReducer.optional().pullback(state: \.demo, action: /AppAction.demo, environment: \.demo),
   Reducer { state, action, _ in

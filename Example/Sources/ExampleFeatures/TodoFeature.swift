@@ -51,7 +51,7 @@ public let todoReducer = Reducer<Todo, TodoAction, TodoEnvironment> { todo, acti
     return .none
 
   case .checkboxTapped:
-    todo.completedAt = todo.isComplete ? nil : environment.date.now()
+    todo.completedAt = todo.isComplete ? nil : environment.date.now
     return .none
   }
 }

@@ -5,8 +5,6 @@
 /// store's `State` type, whose `Equatable` conformance would make their closures non-Sendable.
 struct TestStoreLedger<Action> {
   var received: [Action] = []
-  var effects: [UInt64: Task<Void, Never>] = [:]
-  var nextEffectID: UInt64 = 0
   var isFinished = false
 }
 

@@ -1,0 +1,99 @@
+import BenchmarkSupport
+import ComposableDeps
+import Dispatch
+
+private struct RestartID: Hashable, Sendable {}
+
+private enum EffectAction: Sendable {
+  case run
+  case restart
+  case stop
+}
+
+/// Signals the benchmark thread from effects, which run on the cooperative pool.
+private final class Signal: Sendable {
+  // One semaphore per batch, shared by the loop and the effects it starts.
+  let semaphore = DispatchSemaphore(value: 0)
+}
+
+private func effectReducer(_ signal: Signal) -> Reducer<Int, EffectAction, Void> {
+  Reducer { _, action, _ in
+    switch action {
+    case .run:
+      return .run { _ in signal.semaphore.signal() }
+    case .restart:
+      return .run { _ in try? await Task.sleep(for: .seconds(60)) }
+        .cancellable(id: RestartID(), cancelInFlight: true)
+    case .stop:
+      // Starts only after every restarted effect ended: then signals the end of the batch.
+      return .run { _ in signal.semaphore.signal() }
+        .cancellable(id: RestartID(), cancelInFlight: true)
+    }
+  }
+}
+
+/// Rows for effects: started through `Store.send` against bare tasks doing the same.
+///
+/// The rows run on the main thread (the benchmark's top-level code), so the store is used under
+/// `MainActor.assumeIsolated`; effects run on the cooperative pool and signal back.
+public enum EffectBenchmarks {
+  /// The row names the targets compare.
+  public static let taskBaseline = "bare Task {} started and awaited"
+  /// See ``taskBaseline``.
+  public static let storeEffect = "effect started and finished through Store.send"
+  /// See ``taskBaseline``.
+  public static let restartBaseline = "bare Task restart: cancel the old, await it, start anew"
+  /// See ``taskBaseline``.
+  public static let storeRestart = "cancel-in-flight restart through Store.send"
+
+  /// The effect rows.
+  public static var all: [Benchmark] {
+    [
+      Benchmark("Effects", taskBaseline) { n in
+        let signal = Signal()
+        for _ in 0..<n {
+          Task { signal.semaphore.signal() }
+          signal.semaphore.wait()
+        }
+      },
+      Benchmark("Effects", storeEffect) { n in
+        let signal = Signal()
+        MainActor.assumeIsolated {
+          let store = Store(initialState: 0, reducer: effectReducer(signal), environment: ())
+          for _ in 0..<n {
+            store.send(.run)
+            signal.semaphore.wait()
+          }
+        }
+      },
+      Benchmark("Effects", restartBaseline) { n in
+        let signal = Signal()
+        var last: Task<Void, Never>?
+        for _ in 0..<n {
+          let old = last
+          old?.cancel()
+          last = Task {
+            await old?.value
+            try? await Task.sleep(for: .seconds(60))
+          }
+        }
+        let final = last
+        final?.cancel()
+        Task {
+          await final?.value
+          signal.semaphore.signal()
+        }
+        signal.semaphore.wait()
+      },
+      Benchmark("Effects", storeRestart) { n in
+        let signal = Signal()
+        MainActor.assumeIsolated {
+          let store = Store(initialState: 0, reducer: effectReducer(signal), environment: ())
+          for _ in 0..<n { store.send(.restart) }
+          store.send(.stop)
+          signal.semaphore.wait()
+        }
+      },
+    ]
+  }
+}

@@ -1,0 +1,89 @@
+import DepsCore
+
+#if canImport(Observation)
+  import Observation
+#endif
+
+#if canImport(Observation)
+  /// SwiftUI views and `withObservationTracking` see a store's ``Store/state`` change.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  extension Store: Observable {}
+#endif
+
+/// A store's observation registrar, on platforms whose Observation module has one at run time
+/// (Linux; macOS 14, iOS 17, tvOS 17, watchOS 10): held type-erased, so that the store itself
+/// needs no newer platform than the package's.
+@MainActor
+final class StoreObservation {
+  #if canImport(Observation)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private final class Box {
+      let registrar = ObservationRegistrar()
+    }
+    private let box: AnyObject?
+  #endif
+
+  init() {
+    #if canImport(Observation)
+      if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+        box = Box()
+      } else {
+        box = nil
+      }
+    #endif
+  }
+
+  /// Registers a read of `store.state` with the observers tracking it.
+  func access<State, Action, Environment>(_ store: Store<State, Action, Environment>) {
+    #if canImport(Observation)
+      if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = box as? Box {
+        box.registrar.access(store, keyPath: \.state)
+      }
+    #endif
+  }
+
+  /// Changes `store.state` in `body`, telling its observers.
+  func mutate<State, Action, Environment, R>(
+    _ store: Store<State, Action, Environment>, _ body: () -> R
+  ) -> R {
+    #if canImport(Observation)
+      if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = box as? Box {
+        return box.registrar.withMutation(of: store, keyPath: \.state, body)
+      }
+    #endif
+    return body()
+  }
+}
+
+/// Ends the ``Store/states`` sequences of a released store, whatever its state type.
+protocol StateFollowing: AnyObject, Sendable {
+  func finish()
+}
+
+/// The continuations of a store's ``Store/states`` sequences.
+final class StateFollowers<State: Sendable>: StateFollowing {
+  private let continuations = Locked<(next: UInt64, all: [UInt64: AsyncStream<State>.Continuation])>(
+    (0, [:]))
+
+  func add(_ continuation: AsyncStream<State>.Continuation) {
+    let id = continuations.withLock { state in
+      state.next += 1
+      state.all[state.next] = continuation
+      return state.next
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.continuations.withLock { $0.all.removeValue(forKey: id) }
+    }
+  }
+
+  func yield(_ state: State) {
+    // Yielding runs no user code: the sequences' consumers run in their own tasks.
+    for continuation in continuations.withLock({ Array($0.all.values) }) {
+      continuation.yield(state)
+    }
+  }
+
+  func finish() {
+    for continuation in continuations.withLock({ Array($0.all.values) }) { continuation.finish() }
+  }
+}
