@@ -120,6 +120,15 @@ package final class EffectRuntime: Sendable {
   }
 
   /// Cancels everything and refuses new work: the store is gone.
+  /// Cancels every running effect; effects started later run as usual.
+  package func cancelRunning() {
+    let cancelled = state.withLock { state in
+      state.byCancelID.removeAll()
+      return Array(state.running.values)
+    }
+    for effect in cancelled { effect.cancel() }
+  }
+
   package func cancelAll() {
     let cancelled = state.withLock { state in
       state.isReleased = true

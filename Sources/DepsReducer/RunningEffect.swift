@@ -15,7 +15,7 @@ package final class RunningEffect: Sendable {
   @TaskLocal package static var current: RunningEffect?
 
   let runtime: EffectRuntime
-  let group: EffectGroup
+  package let group: EffectGroup
   let parent: RunningEffect?
   /// Describes the action that started the effect, for warnings.
   let origin: @Sendable () async -> String
@@ -133,6 +133,9 @@ package final class EffectGroup: Sendable {
     }
     for effect in running { effect.cancel() }
   }
+
+  /// Whether no effect of the group is running.
+  package var isFinished: Bool { state.withLock { $0.running.isEmpty } }
 
   /// Returns when no effect of the group is running.
   package func finish() async {

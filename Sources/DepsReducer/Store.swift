@@ -287,7 +287,7 @@ final class ActionOrigin<Action> {
     self.action = action
   }
 
-  var description: String { String(reflecting: action) }
+  var description: String { ValueText.describe(action) }
 }
 
 extension Store where State: Sendable {

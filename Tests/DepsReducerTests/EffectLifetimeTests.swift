@@ -148,8 +148,8 @@ private func reducer(_ probe: Probe, yields: Int = 1) -> Reducer<[LifetimeStep],
         """
         An effect threw an error that nothing caught.
 
-          Action: DepsReducerTests.LifetimeStep.failing
-          Error: DepsReducerTests.LifetimeFailure()
+          Action: LifetimeStep.failing
+          Error: LifetimeFailure()
 
         An error thrown from Effect.run(operation:) ends the effect and is lost. To fix: pass \
         run(operation:catch:) a catch closure that sends an action for the error, or catch it \

@@ -30,13 +30,13 @@ final class IssueLog: @unchecked Sendable {
   @Test func sendFailsWhenTheStateDiffers() async {
     await expectFailures([
       """
-      The state after send(DepsTestingTests.CounterAction.increment) does not match the expected \
+      The state after send(CounterAction.increment) does not match the expected \
       state.
 
         − expected
         + actual
 
-          ▿ DepsTestingTests.Counter
+          ▿ Counter
         −   - count: 2
         +   - count: 1
             - fact: nil
@@ -55,9 +55,9 @@ final class IssueLog: @unchecked Sendable {
   @Test func sendFailsWhenTheAssertClosureThrows() async {
     await expectFailures([
       """
-      The assert closure of send(DepsTestingTests.CounterAction.increment) threw an error.
+      The assert closure of send(CounterAction.increment) threw an error.
 
-        Error: DepsTestingTests.AssertFailed()
+        Error: AssertFailed()
 
       A TestStore compares the state with what the assert closure produced, so it must not throw. \
       To fix: make the assert closure succeed, or assert the error with a separate expectation.
@@ -72,12 +72,12 @@ final class IssueLog: @unchecked Sendable {
   @Test func sendFailsWhenActionsWereNotReceived() async {
     await expectFailures([
       """
-      send(DepsTestingTests.CounterAction.failing) was called while 2 actions from effects had \
+      send(CounterAction.failing) was called while 2 actions from effects had \
       not been received.
 
         Unreceived:
-          DepsTestingTests.CounterAction.increment
-          DepsTestingTests.CounterAction.increment
+          CounterAction.increment
+          CounterAction.increment
 
       A TestStore is exhaustive: every action an effect sends must be received before the next \
       send. To fix: call await store.receive(...) for each of them before this send.
@@ -93,13 +93,13 @@ final class IssueLog: @unchecked Sendable {
   @Test func receiveFailsOnADifferentAction() async {
     await expectFailures([
       """
-      receive(DepsTestingTests.CounterAction.factLoaded("wrong")) received a different action.
+      receive(CounterAction.factLoaded("wrong")) received a different action.
 
-        − DepsTestingTests.CounterAction.factLoaded("wrong")
-        + DepsTestingTests.CounterAction.factLoaded("0 is a number")
+        − CounterAction.factLoaded("wrong")
+        + CounterAction.factLoaded("0 is a number")
 
-      A TestStore receives actions in the order effects send them. To fix: receive \
-      DepsTestingTests.CounterAction.factLoaded("0 is a number") first, or expect the action that \
+      A TestStore receives actions in the order the store handled them. To fix: receive \
+      CounterAction.factLoaded("0 is a number") first, or expect the action that \
       is actually sent.
       """
     ]) {
@@ -113,7 +113,7 @@ final class IssueLog: @unchecked Sendable {
   @Test func receiveFailsAtOnceWhenNothingRuns() async {
     await expectFailures([
       """
-      receive(DepsTestingTests.CounterAction.increment) found no action to receive, and no \
+      receive(CounterAction.increment) found no action to receive, and no \
       effects are running.
 
       receive waits for the next action an effect sends. To fix: check that an effect sends this \
@@ -129,7 +129,7 @@ final class IssueLog: @unchecked Sendable {
   @Test func receiveFailsAfterTheTimeout() async {
     await expectFailures([
       """
-      receive(DepsTestingTests.CounterAction.increment) timed out after 0.05 seconds: no action \
+      receive(CounterAction.increment) timed out after 0.05 seconds: no action \
       was received.
 
       receive waits for the next action an effect sends. To fix: check that an effect sends this \
@@ -156,7 +156,7 @@ final class IssueLog: @unchecked Sendable {
       finish() found 1 action from effects that had not been received.
 
         Unreceived:
-          DepsTestingTests.CounterAction.factLoaded("0 is a number")
+          CounterAction.factLoaded("0 is a number")
 
       A TestStore is exhaustive: every action an effect sends must be received. To fix: call \
       await store.receive(...) for each of them before finish().
@@ -175,7 +175,7 @@ final class IssueLog: @unchecked Sendable {
       effects not received.
 
         Unreceived:
-          DepsTestingTests.CounterAction.increment
+          CounterAction.increment
 
       A TestStore is exhaustive: a test must receive every action and let every effect end. The \
       running effects were cancelled. To fix: end the test with await store.finish(), after \
@@ -226,8 +226,8 @@ final class IssueLog: @unchecked Sendable {
       """
     }
     await expectFailures([
-      message("send(DepsTestingTests.CounterAction.increment)"),
-      message("receive(DepsTestingTests.CounterAction.increment)"),
+      message("send(CounterAction.increment)"),
+      message("receive(CounterAction.increment)"),
       message("finish()"),
     ]) {
       let store = makeStore()

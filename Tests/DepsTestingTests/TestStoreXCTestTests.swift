@@ -44,13 +44,13 @@ final class TestStoreXCTestTests: XCTestCase {
         failures.first?.description,
         // corelibs XCTest puts "failed - " before the message of an XCTFail.
         """
-        failed - The state after send(DepsTestingTests.CounterAction.increment) does not match \
+        failed - The state after send(CounterAction.increment) does not match \
         the expected state.
 
           − expected
           + actual
 
-            ▿ DepsTestingTests.Counter
+            ▿ Counter
           −   - count: 5
           +   - count: 1
               - fact: nil

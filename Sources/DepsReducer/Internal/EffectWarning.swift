@@ -1,3 +1,5 @@
+import DepsCore
+
 /// The texts of the warnings about running effects.
 enum EffectWarning {
   static func uncaughtError(_ error: any Error, action: String) -> String {
@@ -5,7 +7,7 @@ enum EffectWarning {
     An effect threw an error that nothing caught.
 
       Action: \(action)
-      Error: \(String(reflecting: error))
+      Error: \(ValueText.describe(error))
 
     An error thrown from Effect.run(operation:) ends the effect and is lost. To fix: pass \
     run(operation:catch:) a catch closure that sends an action for the error, or catch it inside \

@@ -1,16 +1,21 @@
+import DepsCore
+
 /// The exact texts of TestStore failures: what happened, the rule, and "To fix: ...".
 enum TestStoreMessages {
   static func describe<Action>(_ action: Action) -> String {
-    String(reflecting: action)
+    ValueText.describe(action)
   }
 
   private static func list<Action>(_ actions: [Action]) -> String {
     actions.map { "    \(describe($0))" }.joined(separator: "\n")
   }
 
+  private static func list(descriptions: [String]) -> String {
+    descriptions.map { "    \($0)" }.joined(separator: "\n")
+  }
+
   static func stateMismatch<State>(step: String, expected: State, actual: State) -> String {
-    let diff = TextDiff.lines(
-      expected: TextDiff.dumped(expected), actual: TextDiff.dumped(actual))
+    let diff = TextDiff.lines(expected: ValueText.dumped(expected), actual: ValueText.dumped(actual))
     return """
       The state after \(step) does not match the expected state.
 
@@ -29,7 +34,7 @@ enum TestStoreMessages {
     """
     The assert closure of \(step) threw an error.
 
-      Error: \(String(reflecting: error))
+      Error: \(describe(error))
 
     A TestStore compares the state with what the assert closure produced, so it must not throw. \
     To fix: make the assert closure succeed, or assert the error with a separate expectation.
@@ -49,34 +54,81 @@ enum TestStoreMessages {
     """
   }
 
-  static func nothingReceived<Action>(_ expected: Action, timeout: Duration) -> String {
+  static func nothingReceived(_ step: String, timeout: Duration) -> String {
     """
-    receive(\(describe(expected))) timed out after \(timeout): no action was received.
+    \(step) timed out after \(timeout): no action was received.
 
     receive waits for the next action an effect sends. To fix: check that an effect sends this \
     action, or give slow effects more time with receive(_:timeout:).
     """
   }
 
-  static func nothingRunning<Action>(_ expected: Action) -> String {
+  static func nothingRunning(_ step: String) -> String {
     """
-    receive(\(describe(expected))) found no action to receive, and no effects are running.
+    \(step) found no action to receive, and no effects are running.
 
     receive waits for the next action an effect sends. To fix: check that an effect sends this \
     action, or remove this receive.
     """
   }
 
-  static func receivedOther<Action>(expected: Action, received: Action) -> String {
+  static func receivedOther<Action>(step: String, expected: Action?, received: Action) -> String {
     """
-    receive(\(describe(expected))) received a different action.
+    \(step) received a different action.
 
-      − \(describe(expected))
-      + \(describe(received))
+    \(actionDiff(expected: expected, received: received).map { "  " + $0 }.joined(separator: "\n"))
 
-    A TestStore receives actions in the order effects send them. To fix: receive \
+    A TestStore receives actions in the order the store handled them. To fix: receive \
     \(describe(received)) first, or expect the action that is actually sent.
     """
+  }
+
+  /// Short actions as one `−` and one `+` line; long ones line by line, marking only the lines
+  /// that differ.
+  private static func actionDiff<Action>(expected: Action?, received: Action) -> [String] {
+    guard let expected else { return ["+ " + describe(received)] }
+    let (old, new) = (describe(expected), describe(received))
+    if old.count + new.count <= 160 { return ["− " + old, "+ " + new] }
+    return TextDiff.lines(expected: ValueText.dumped(expected), actual: ValueText.dumped(received))
+  }
+
+  static func noChange(step: String) -> String {
+    """
+    Expected state to change, but no change occurred.
+
+    The assert closure of \(step) left the state as it was. To fix: omit the closure when the \
+    action should not change the state, or make the closure set what the action changes.
+    """
+  }
+
+  static func taskStillRunning(step: String, timeout: Duration) -> String {
+    """
+    The effects of \(step) were still running after \(timeout).
+
+    TestStoreTask.finish(timeout:) waits for the effects one send started. To fix: send the \
+    actions that end them, cancel them with await task.cancel(), or give them more time with \
+    finish(timeout:).
+    """
+  }
+
+  static func skippedActions<Action>(_ actions: [Action], reason: String) -> String {
+    """
+    Skipped receiving \(count(actions.count, "action")) \(reason):
+    \(list(actions))
+    """
+  }
+
+  static func skippedEffects(_ running: Int) -> String {
+    "Skipped \(count(running, "effect")) still running: cancelled."
+  }
+
+  static func skippedStateChanges<State>(step: String, expected: State, actual: State) -> String {
+    let diff = TextDiff.lines(expected: ValueText.dumped(expected), actual: ValueText.dumped(actual))
+    return """
+      Skipped assertions of \(step): the state changed in ways the assert closure did not state.
+
+      \(diff.map { "  " + $0 }.joined(separator: "\n"))
+      """
   }
 
   static func stillRunning(_ running: Int, timeout: Duration) -> String {
@@ -101,7 +153,7 @@ enum TestStoreMessages {
     """
   }
 
-  static func releasedWithoutFinish<Action>(running: Int, unreceived: [Action]) -> String {
+  static func releasedWithoutFinish(running: Int, unreceived: [String]) -> String {
     var left: [String] = []
     if running > 0 { left.append("\(count(running, "effect")) still running") }
     if !unreceived.isEmpty {
@@ -111,7 +163,7 @@ enum TestStoreMessages {
       A TestStore was released without finish(), with \(left.joined(separator: " and ")).
       """
     if !unreceived.isEmpty {
-      message += "\n\n  Unreceived:\n\(list(unreceived))"
+      message += "\n\n  Unreceived:\n\(list(descriptions: unreceived))"
     }
     message += """
 

@@ -31,10 +31,4 @@ enum TextDiff {
   }
 
   /// The `dump` of `value`, without its final newline.
-  static func dumped<T>(_ value: T) -> String {
-    var text = ""
-    dump(value, to: &text)
-    while text.hasSuffix("\n") { text.removeLast() }
-    return text
-  }
 }
