@@ -63,6 +63,51 @@ final class TestStoreXCTestTests: XCTestCase {
     await store.finish()
   }
 
+  #if os(Linux) || os(Windows) || os(Android)
+    @MainActor func testNewFailureTextsAreReportedThroughXCTFail() async {
+      let store = TestStore(
+        initialState: Counter(), reducer: counterReducer, environment: CounterEnvironment())
+      captured.isIntercepting = true
+      await store.send(.failing) { $0.count = 0 }
+      let never = await store.send(.never)
+      await never.finish(timeout: .milliseconds(20))
+      await never.cancel()
+      await store.send(.factTapped)
+      await store.receive(.factLoaded("wrong")) { $0.fact = "0 is a number" }
+      captured.isIntercepting = false
+      XCTAssertEqual(
+        captured.failures.map(\.description),
+        [
+          """
+          failed - Expected state to change, but no change occurred.
+
+          The assert closure of send(CounterAction.failing) left the state as it was. To fix: \
+          omit the closure when the action should not change the state, or make the closure set \
+          what the action changes.
+          """,
+          """
+          failed - The effects of send(CounterAction.never) were still running after 0.02 \
+          seconds.
+
+          TestStoreTask.finish(timeout:) waits for the effects one send started. To fix: send \
+          the actions that end them, cancel them with await task.cancel(), or give them more \
+          time with finish(timeout:).
+          """,
+          """
+          failed - receive(CounterAction.factLoaded("wrong")) received a different action.
+
+            − CounterAction.factLoaded("wrong")
+            + CounterAction.factLoaded("0 is a number")
+
+          A TestStore receives actions in the order the store handled them. To fix: receive \
+          CounterAction.factLoaded("0 is a number") first, or expect the action that is actually \
+          sent.
+          """,
+        ])
+      await store.finish()
+    }
+  #endif
+
   @MainActor func testPassingFlowRecordsNothing() async {
     let store = TestStore(
       initialState: Counter(), reducer: counterReducer, environment: CounterEnvironment())

@@ -76,7 +76,7 @@ enum TestStoreMessages {
     """
     \(step) received a different action.
 
-    \(actionDiff(expected: expected, received: received).map { "  " + $0 }.joined(separator: "\n"))
+    \(actionDiff(expected: expected, received: received).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
 
     A TestStore receives actions in the order the store handled them. To fix: receive \
     \(describe(received)) first, or expect the action that is actually sent.
@@ -89,7 +89,8 @@ enum TestStoreMessages {
     guard let expected else { return ["+ " + describe(received)] }
     let (old, new) = (describe(expected), describe(received))
     if old.count + new.count <= 160 { return ["− " + old, "+ " + new] }
-    return TextDiff.lines(expected: ValueText.dumped(expected), actual: ValueText.dumped(received))
+    return ["− expected", "+ received", ""]
+      + TextDiff.lines(expected: ValueText.dumped(expected), actual: ValueText.dumped(received))
   }
 
   static func noChange(step: String) -> String {
