@@ -7,9 +7,16 @@
 package final class DefaultValues: Sendable {
   private let cells = Locked<[ObjectIdentifier: Cell]>([:])
   private let context: DependencyContext
+  private let scope: Scope?
 
-  package init(context: DependencyContext = .current) {
+  /// Runs the build of a default (`build`), with whatever the store needs in force around it: a
+  /// `GlobalDeps` scope builds its defaults with that scope in force, and the process-wide store
+  /// with no scope, wherever the first read happens.
+  package typealias Scope = @Sendable (_ build: () -> AnyValueBox) -> AnyValueBox
+
+  package init(context: DependencyContext = .current, scope: Scope? = nil) {
     self.context = context
+    self.scope = scope
   }
 
   /// The default for `id`, built now if this store has not built it yet.
@@ -20,7 +27,7 @@ package final class DefaultValues: Sendable {
       cells[id.rawValue] = cell
       return cell
     }
-    return cell.value(context: context)
+    return cell.value(context: context, scope: scope)
   }
 
   /// The defaults built so far, for reports.
@@ -72,7 +79,7 @@ package final class DefaultValues: Sendable {
       }
     }
 
-    func value(context: DependencyContext) -> AnyValueBox {
+    func value(context: DependencyContext, scope: Scope?) -> AnyValueBox {
       let thread = ThreadID.current
       var waited = false
       defer { if waited { BuildGraph.stopWaiting(thread: thread) } }
@@ -96,7 +103,8 @@ package final class DefaultValues: Sendable {
           return box
         case .build:
           BuildGraph.begin(self.id, thread: thread)
-          let box = id.makeDefault(context: context)
+          let id = self.id
+          let box = scope?({ id.makeDefault(context: context) }) ?? id.makeDefault(context: context)
           BuildGraph.end(self.id, thread: thread)
           state.withLock { $0 = .built(box) }
           built.signalAll()

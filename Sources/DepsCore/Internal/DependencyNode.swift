@@ -24,6 +24,9 @@ package final class DependencyNode: DependencyReader {
   /// with the node. Only reads that miss the per-thread cache look at it.
   package let ownsDefaults: Bool
 
+  /// Runs the defaults this node builds; see ``DefaultValues/Scope``.
+  private let defaultsScope: DefaultValues.Scope?
+
   private let state: Locked<State>
 
   private struct State {
@@ -47,12 +50,16 @@ package final class DependencyNode: DependencyReader {
   ///     instead of sharing those of the nearest ancestor that owns defaults, or of the root.
   ///   - sharedDefaults: Defaults another node built (its ``scopedDefaults``), to use instead of
   ///     building new ones; the node then owns defaults whatever `ownsDefaults` says.
+  ///   - defaultsScope: Runs each default this node builds (when it owns defaults, or is the
+  ///     root), so that the default runs with the scope it is cached for in force.
   package init(
     ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = [],
-    ownsDefaults: Bool = false, sharedDefaults: DefaultValues? = nil
+    ownsDefaults: Bool = false, sharedDefaults: DefaultValues? = nil,
+    defaultsScope: DefaultValues.Scope? = nil
   ) {
     self.serial = Self.serials.next()
     self.ownerName = ownerName
+    self.defaultsScope = defaultsScope
     self.ownsDefaults = ownsDefaults || sharedDefaults != nil
     var state = State(parent: parent, defaults: sharedDefaults)
     for entry in values { state.values[entry.id.rawValue] = entry }
@@ -233,7 +240,7 @@ package final class DependencyNode: DependencyReader {
   private func defaultValues() -> DefaultValues {
     state.withLock { state in
       if let defaults = state.defaults { return defaults }
-      let defaults = DefaultValues()
+      let defaults = DefaultValues(scope: defaultsScope)
       state.defaults = defaults
       return defaults
     }

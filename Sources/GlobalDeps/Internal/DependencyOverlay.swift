@@ -48,9 +48,16 @@ final class DependencyOverlay: Sendable {
     Self.alive.add(1)
     self.parent = parent
     self.ownEntries = writes.sorted { $0.sequence < $1.sequence }
+    // The scope's own defaults are built with this scope in force, wherever the first read
+    // happens (through an object that captured the scope, after it ended, say).
+    let owner = WeakOverlay()
     self.node = DependencyNode(
       ownerName: "withDependencies", parent: parent?.node ?? GlobalStore.node, values: ownEntries,
-      ownsDefaults: ownsDefaults ?? (parent == nil && DependencyContext.current == .test))
+      ownsDefaults: ownsDefaults ?? (parent == nil && DependencyContext.current == .test),
+      defaultsScope: { build in
+        DependencyOverlay.$current.withValue(owner.overlay, operation: build)
+      })
+    owner.overlay = self
   }
 
   deinit {
@@ -89,6 +96,13 @@ final class DependencyOverlay: Sendable {
 
 /// Reads the store through the `withDependencies` scope in force, and through the scope that was
 /// in force when the reader was made (for `@Dependency` used later, outside that scope).
+/// The overlay a scope's defaults are built for, held weakly: the overlay owns the node whose
+/// defaults refer back to it.
+private final class WeakOverlay: @unchecked Sendable {
+  // @unchecked: written once, in the overlay's initializer, before any default can be built.
+  weak var overlay: DependencyOverlay?
+}
+
 @usableFromInline
 struct GlobalReader: DependencyReader {
   let captured: DependencyOverlay?
