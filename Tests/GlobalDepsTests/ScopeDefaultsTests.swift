@@ -74,3 +74,53 @@ extension Dependencies {
     #expect(Dependency(\.liveChild).wrappedValue == 1729)
   }
 }
+
+private final class ParentModel {
+  @Dependency(\.child) var child
+  func makeChild() -> ChildModel { withDependencies(from: self) { ChildModel() } }
+  func makeChild(adding offset: Int) -> ChildModel {
+    withDependencies(from: self) {
+      $0.child += offset
+    } operation: {
+      ChildModel()
+    }
+  }
+  func makeChildAsync() async -> ChildModel {
+    await withDependencies(from: self) { ChildModel() }
+  }
+  func makeChildAsync(adding offset: Int) async -> ChildModel {
+    await withDependencies(from: self) {
+      $0.child += offset
+    } operation: {
+      ChildModel()
+    }
+  }
+}
+
+private final class ChildModel {
+  @Dependency(\.child) var child
+}
+
+private final class PlainModel {}
+
+@Suite struct WithDependenciesFromModelTests {
+  @Test func aParentHandsItsOverridesToTheChildrenItCreates() async {
+    let parent = withDependencies {
+      $0.child = 7
+    } operation: {
+      ParentModel()
+    }
+    #expect(parent.makeChild().child == 7)
+    #expect(parent.makeChild(adding: 1).child == 8)
+    #expect(await parent.makeChildAsync().child == 7)
+    #expect(await parent.makeChildAsync(adding: 2).child == 9)
+    // Made outside any scope: the store's value.
+    #expect(ChildModel().child == 1729)
+  }
+
+  @Test func aModelMadeOutsideAnyScopeHandsNoOverrides() {
+    let parent = ParentModel()
+    #expect(parent.makeChild().child == 1729)
+    #expect(withDependencies(from: PlainModel()) { ChildModel().child } == 1729)
+  }
+}
