@@ -23,6 +23,9 @@ public struct Dependencies: Sendable {
   /// What was written through this value, by key.
   package private(set) var writes: [ObjectIdentifier: Entry] = [:]
 
+  /// The aliases declared through this value, for the scope it updates.
+  package private(set) var aliases = AliasBuilder()
+
   /// Records which keys reads touch, to learn which key a key path reads.
   package var recorder: KeyRecorder?
 
@@ -51,6 +54,31 @@ public struct Dependencies: Sendable {
       let id = DependencyID(key)
       writes[id.rawValue] = Entry(id: id, box: ValueBox(newValue))
     }
+  }
+}
+
+extension Dependencies {
+  /// Makes `dependency` an alias of `reference` in the scope this value updates: in a `GlobalDeps`
+  /// `withDependencies` update (or a `.dependencies` test trait), the alias holds for that scope
+  /// and the scopes nested in it, never process-wide.
+  ///
+  /// ```swift
+  /// withDependencies {
+  ///   $0.alias(\.main, to: \.mainQueue)
+  ///   $0.mainQueue = .immediate
+  /// } operation: {
+  ///   LegacyModel().main    // .immediate
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dependency: The dependency read under another name.
+  ///   - reference: The dependency it stands for.
+  public mutating func alias<Value>(
+    _ dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) {
+    aliases = aliases.alias(dependency, to: reference)
   }
 }
 

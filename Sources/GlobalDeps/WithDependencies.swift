@@ -60,5 +60,8 @@ private func makeOverlay(_ update: (inout Dependencies) throws -> Void) rethrows
   let parent = DependencyOverlay.current
   var dependencies = Dependencies(reader: GlobalReader(captured: parent))
   try update(&dependencies)
-  return DependencyOverlay(parent: parent, writes: dependencies.writes.values)
+  let overlay = DependencyOverlay(parent: parent, writes: dependencies.writes.values)
+  // Aliases declared in the update hold for this scope (and those nested in it) only.
+  overlay.node.alias(dependencies.aliases)
+  return overlay
 }
