@@ -58,7 +58,7 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
         build: {
           // Aliases hold before the environment's first read.
           GlobalStore.node.alias(aliases)
-          return make()
+          return StoreWriteWarnings.$buildingDerived.withValue("\(Environment.self)", operation: make)
         },
         publish: { $0 = $1 })
     }

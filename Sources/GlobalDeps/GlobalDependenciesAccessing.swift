@@ -34,6 +34,7 @@ extension GlobalDependenciesAccessing {
   /// - Returns: This environment, to chain further calls.
   @discardableResult
   public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
+    StoreWriteWarnings.checkWrite(StoreWriteWarnings.name(keyPath))
     GlobalStore.node.set(keyPath, value)
     return self
   }
@@ -50,6 +51,7 @@ extension GlobalDependenciesAccessing {
   /// - Returns: This environment, to chain further calls.
   @discardableResult
   public func with<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
+    StoreWriteWarnings.checkWrite("\(Key.self)")
     GlobalStore.node.set(key, value)
     return self
   }
@@ -70,6 +72,8 @@ extension GlobalDependenciesAccessing {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) -> Self {
+    StoreWriteWarnings.checkAlias(
+      StoreWriteWarnings.name(dependency), StoreWriteWarnings.name(reference))
     GlobalStore.node.alias(dependency, to: reference)
     return self
   }
@@ -80,7 +84,10 @@ extension GlobalDependenciesAccessing {
   /// process-wide store.
   public subscript<Value>(keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
     get { Dependencies(reader: GlobalReader.current)[keyPath: keyPath] }
-    nonmutating set { GlobalStore.node.set(keyPath, newValue) }
+    nonmutating set {
+      StoreWriteWarnings.checkWrite(StoreWriteWarnings.name(keyPath))
+      GlobalStore.node.set(keyPath, newValue)
+    }
   }
 }
 

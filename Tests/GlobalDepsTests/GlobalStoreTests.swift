@@ -8,7 +8,7 @@ import Testing
 
 /// Every test that writes the process-wide store runs in this suite, one at a time, and starts
 /// from a reset store.
-@Suite(.serialized) struct GlobalStoreTests {
+@Suite(.serialized, .processWideAliases) struct GlobalStoreTests {
   init() {
     Dependencies.reset()
     Dependencies.clearAliases()

@@ -86,12 +86,15 @@ private final class ParentModel {
     }
   }
   func makeChildAsync() async -> ChildModel {
-    await withDependencies(from: self) { ChildModel() }
+    await withDependencies(from: self) {
+      await Task.yield()
+      return ChildModel()
+    }
   }
   func makeChildAsync(adding offset: Int) async -> ChildModel {
     await withDependencies(from: self) {
       $0.child += offset
-    } operation: {
+    } operation: { () async -> ChildModel in
       ChildModel()
     }
   }
@@ -150,13 +153,21 @@ extension Dependencies {
     let nested = withDependencies {
       $0.alias(\.secondary, to: \.primary)
     } operation: {
-      withDependencies { $0.primary = "inner" } operation: { Dependency(\.secondary).wrappedValue }
+      withDependencies {
+        $0.primary = "inner"
+      } operation: {
+        Dependency(\.secondary).wrappedValue
+      }
     }
     #expect(nested == "inner")
     // Outside the scopes, and in a parallel task, the two are separate again.
     #expect(Dependency(\.secondary).wrappedValue == "secondary")
     let parallel = await Task.detached {
-      withDependencies { $0.primary = "other" } operation: { Dependency(\.secondary).wrappedValue }
+      withDependencies {
+        $0.primary = "other"
+      } operation: {
+        Dependency(\.secondary).wrappedValue
+      }
     }.value
     #expect(parallel == "secondary")
   }
@@ -166,5 +177,74 @@ extension Dependencies {
 struct TraitAliasTests {
   @Test func anAliasInTheTraitHoldsForTheTest() {
     #expect(Dependency(\.secondary).wrappedValue == "primary")
+  }
+}
+
+/// Read by no other test: the warning test writes it to the store.
+private enum DemoOnlyKey: DependencyKey { static let defaultValue = "" }
+extension Dependencies {
+  fileprivate var demoOnly: String {
+    get { self[DemoOnlyKey.self] }
+    set { self[DemoOnlyKey.self] = newValue }
+  }
+}
+
+private struct WarningEnvironment: GlobalEnvironment {
+  @Derived var demo = DemoEnvironment().with(\.demoOnly, "demo")
+}
+private struct DemoEnvironment: GlobalEnvironment {}
+
+@Suite struct StoreWriteWarningTests {
+  @Test func aStoreWriteWhileADerivedChildIsBuiltWarns() {
+    let (_, warnings) = RuntimeWarnings.recording { _ = WarningEnvironment().demo }
+    #expect(
+      warnings == [
+        """
+        with(_:_:) set DemoOnlyKey on the process-wide store while @Derived DemoEnvironment was \
+        being built.
+
+        In GlobalDeps with(_:_:) sets a value for the whole process, not for the derived child: \
+        every environment and every @Dependency sees it. To fix: use ComposableDeps, where \
+        @Derived var child = Child().with(\\.key, value) holds for that subtree only, or scope the \
+        value with withDependencies { $0.key = value } operation: { … }.
+        """
+      ])
+  }
+
+  @Test func aStoreWriteAfterTheFirstReadInALiveProcessWarns() {
+    let (_, warnings) = RuntimeWarnings.recording {
+      StoreWriteWarnings.checkWrite("PrimaryKey", context: .live, storeWasRead: true)
+      StoreWriteWarnings.checkWrite("PrimaryKey", context: .live, storeWasRead: false)
+      StoreWriteWarnings.checkWrite("PrimaryKey", context: .test, storeWasRead: true)
+    }
+    #expect(
+      warnings == [
+        """
+        with(_:_:) set PrimaryKey on the process-wide store after dependencies were first read.
+
+        In GlobalDeps with(_:_:) sets a value for the whole process, and code that already read \
+        the old value may keep it. To fix: set process-wide values once, at launch, before the \
+        first read; use ComposableDeps for values that differ per subtree, or \
+        withDependencies { $0.key = value } operation: { … } for a scope.
+        """
+      ])
+  }
+
+  @Test func aProcessWideAliasDeclaredInATestWarns() {
+    let (_, warnings) = RuntimeWarnings.recording {
+      StoreWriteWarnings.checkAlias("SecondaryKey", "PrimaryKey")
+    }
+    #expect(
+      warnings == [
+        """
+        aliasing(_:to:) made SecondaryKey a process-wide alias of PrimaryKey while a test is \
+        running.
+
+        In GlobalDeps an alias declared through an environment holds for the whole process, so \
+        every test running in parallel sees it. To fix: declare it for the test's scope only, \
+        with withDependencies { $0.alias(\\.a, to: \\.b) } operation: { … } or \
+        @Suite(.dependencies { $0.alias(\\.a, to: \\.b) }).
+        """
+      ])
   }
 }

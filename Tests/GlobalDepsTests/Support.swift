@@ -1,6 +1,8 @@
 import DepsTestSupport
-import GlobalDeps
 import Synchronization
+import Testing
+
+@testable import GlobalDeps
 
 enum IntKey: DependencyKey { static let defaultValue = 0 }
 enum SchedulerKey: DependencyKey { static let defaultValue = "scheduler" }
@@ -56,3 +58,22 @@ struct FeatureModel: Sendable {
   @Dependency(\.int) var int
   @Dependency(APIClient.self) var apiClient
 }
+
+#if compiler(>=6.1)
+  /// For suites that test process-wide aliases on purpose: declaring one does not warn.
+  struct ProcessWideAliasesTrait: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(
+      for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+      try await StoreWriteWarnings.$expectsProcessWideAliases.withValue(true) {
+        try await function()
+      }
+    }
+  }
+
+  extension Trait where Self == ProcessWideAliasesTrait {
+    static var processWideAliases: Self { Self() }
+  }
+#endif

@@ -71,6 +71,9 @@ package final class DependencyNode: DependencyReader {
     if state.withLock(\.isCached) { ThreadReadCache.purge(scope: serial) }
   }
 
+  /// Whether any thread has read through this node yet.
+  package var hasBeenRead: Bool { state.withLock(\.isCached) }
+
   // MARK: Reading
 
   /// The value of `key` at this node.
