@@ -41,9 +41,18 @@ public protocol DependencyKey {
   /// Defaults to ``defaultValue``. Return mocks or `unimplemented` endpoints here, so a test
   /// that reaches a live service by mistake fails instead of calling it.
   static var testValue: Value { get }
+
+  /// The value used when nobody set one, in an Xcode preview (``DependencyContext/preview``).
+  ///
+  /// Defaults to ``defaultValue``. Return canned data here, so a preview renders without the
+  /// network or a database.
+  static var previewValue: Value { get }
 }
 
 extension DependencyKey {
   /// The default test value: the live ``defaultValue``.
   public static var testValue: Value { defaultValue }
+
+  /// The default preview value: the live ``defaultValue``.
+  public static var previewValue: Value { defaultValue }
 }

@@ -49,7 +49,7 @@ package struct UnimplementedCall: Sendable {
     switch context {
     case .test:
       reportTestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    case .live:
+    case .live, .preview:
       runtimeWarn(liveWarning(threw: threw))
     }
   }

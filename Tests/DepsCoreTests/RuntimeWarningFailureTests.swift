@@ -1,0 +1,39 @@
+import Testing
+
+@testable import DepsCore
+
+/// In a test process a runtime warning of the library is also a failure of the running test,
+/// with the same text; a warning the test records is not.
+@Suite struct RuntimeWarningFailureTests {
+  @Test func aWarningFailsTheRunningSwiftTestingTest() {
+    withKnownIssue {
+      runtimeWarn("Misuse seen by Swift Testing.")
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["Misuse seen by Swift Testing."]
+    }
+  }
+
+  @Test func everyOccurrenceFailsTheTestNotOnlyTheFirst() {
+    for _ in 0..<3 {
+      withKnownIssue {
+        runtimeWarn("Repeated misuse.")
+      } matching: { issue in
+        issue.comments.map(\.rawValue) == ["Repeated misuse."]
+      }
+    }
+  }
+
+  @Test func aRecordedWarningDoesNotFailTheTest() {
+    let (_, warnings) = RuntimeWarnings.recording { runtimeWarn("Recorded misuse.") }
+    #expect(warnings == ["Recorded misuse."])
+  }
+
+  @Test func theLogKeysOnCallSiteAndKindNotOnText() {
+    // One call site, messages that embed a value: logged once, whatever the value.
+    let before = RuntimeWarnings.loggedKeyCount
+    for index in 0..<50 {
+      _ = RuntimeWarnings.recording { runtimeWarn("Action \(index) was ignored.") }
+    }
+    #expect(RuntimeWarnings.loggedKeyCount - before <= 1)
+  }
+}
