@@ -81,9 +81,12 @@ import Testing
     let detection = DependencyContext.Detection(context: .test, reason: "DEPS_CONTEXT=test is set")
     #expect(
       detection.note == """
-        This process runs in the test context: DEPS_CONTEXT=test is set. If it is not a test run, \
-        set DEPS_CONTEXT=live in its environment to run it live.
+        This process runs in the test context: DEPS_CONTEXT=test is set. If that is wrong, set \
+        DEPS_CONTEXT=live in its environment to run it live.
         """)
+    #expect(
+      DependencyContext.Detection(context: .live, reason: "no test runner started it").note
+        == "This process runs in the live context: no test runner started it.")
   }
 
   @Test func theTestFrameworksAreLoadedHere() {

@@ -82,12 +82,12 @@ extension DependencyContext {
       self.warning = warning
     }
 
-    /// Which context was detected, why, and `DEPS_CONTEXT=live` as the fix.
+    /// Which context was detected, why, and (outside the live context) `DEPS_CONTEXT=live` as
+    /// the fix.
     package var note: String {
-      """
-      This process runs in the \(context) context: \(reason). If it is not a test run, \
-      set DEPS_CONTEXT=live in its environment to run it live.
-      """
+      let detected = "This process runs in the \(context) context: \(reason)."
+      guard context != .live else { return detected }
+      return detected + " If that is wrong, set DEPS_CONTEXT=live in its environment to run it live."
     }
   }
 
