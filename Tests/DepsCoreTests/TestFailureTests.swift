@@ -41,4 +41,16 @@ import Testing
       issue.description.contains("Issue ")
     }
   }
+
+  @Test func withoutATestFrameworkTheFailureSaysToLinkDepsTesting() {
+    #expect(
+      TestFailures.noFrameworkNote == """
+        No test failed: neither XCTest nor Swift Testing is loaded in this process. \
+        \(DependencyContext.detectionNote) To fix: in a test target, add DepsTesting to its \
+        dependencies (it links both test frameworks); in an app or a tool, run it live.
+        """)
+    #expect(DependencyContext.detectionNote.hasPrefix("This process runs in the test context: "))
+    #expect(
+      DependencyContext.detectionNote.hasSuffix("set DEPS_CONTEXT=live in its environment to run it live."))
+  }
 }

@@ -51,7 +51,7 @@ package enum RuntimeWarnings {
     // by the test that records it instead.
     if !isRecorded, DependencyContext.current == .test {
       _ = TestFailures.failRunningTest(
-        message, fileID: fileID, filePath: filePath, line: line, column: column)
+        message, fileID: "\(fileID)", filePath: filePath, line: line, column: column)
     }
     let key = "\(fileID):\(line):\(column):\(kind)"
     let isNew = state.withLock { $0.seen.insert(key).inserted }

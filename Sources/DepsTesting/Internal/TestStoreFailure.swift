@@ -1,18 +1,12 @@
-import Testing
-import XCTest
+import DepsCore
 
-/// Fails the running test with `message`, at `file`:`line`: through Swift Testing when a Swift
-/// Testing test is running, through XCTest otherwise. Every TestStore failure goes through here.
+/// Fails the running test with `message`, at `file`:`line`, through the library's one failure
+/// path (`reportTestFailure` in DepsCore). Every TestStore failure goes through here.
+///
+/// A thin wrapper for TestStore's `file:line:` API, which has no file ID or column: call
+/// `reportTestFailure(_:fileID:filePath:line:column:)` directly once it takes them.
 func reportTestStoreFailure(_ message: String, file: StaticString, line: UInt) {
-  if Test.current != nil {
-    let filePath = "\(file)"
-    Issue.record(
-      Comment(rawValue: message),
-      sourceLocation: SourceLocation(
-        fileID: fileID(fromPath: filePath), filePath: filePath, line: Int(line), column: 1))
-  } else {
-    XCTFail(message, file: file, line: line)
-  }
+  TestFailures.report(message, fileID: fileID(fromPath: "\(file)"), filePath: file, line: line, column: 1)
 }
 
 /// A `Module/File.swift` style file ID from a file path, taking the folder as the module name:
