@@ -16,6 +16,16 @@ import Testing
   }
 
   @Test func anExecutableLinkingDepsTestingRunsLive() throws {
+    #expect(try Self.runProbe(context: nil) == "live linked live live\n")
+  }
+
+  @Test func bothModulesResolvePreviewValuesInThePreviewContext() throws {
+    #expect(try Self.runProbe(context: "preview") == "preview linked preview preview\n")
+    #expect(try Self.runProbe(context: "test") == "test linked test test\n")
+  }
+
+  /// Runs the probe with `DEPS_CONTEXT` set to `context` (unset for `nil`), returning its output.
+  private static func runProbe(context: String?) throws -> String {
     let probe = try #require(Self.probeURL(), "DepsContextProbe is not built next to the tests")
     let process = Process()
     process.executableURL = probe
@@ -28,6 +38,7 @@ import Testing
     ] {
       environment[name] = nil
     }
+    environment["DEPS_CONTEXT"] = context
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output
@@ -35,6 +46,6 @@ import Testing
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(String(decoding: data, as: UTF8.self) == "live linked\n")
+    return String(decoding: data, as: UTF8.self)
   }
 }
