@@ -29,6 +29,11 @@
 /// The default is built lazily, on first read, and at most once per store, so a
 /// class-valued default is one shared instance and a computed `defaultValue` is not recomputed
 /// on every read.
+///
+/// In a module with default MainActor isolation (Swift 6.2 app targets), mark the key and the
+/// `Dependencies` extension `nonisolated`, e.g. `nonisolated private enum NumberFactKey:
+/// DependencyKey` and `nonisolated extension Dependencies`: dependencies are read from any thread
+/// (Docs/Swift62AppTargets.md).
 public protocol DependencyKey {
   /// The type of the dependency's value.
   associatedtype Value: Sendable
