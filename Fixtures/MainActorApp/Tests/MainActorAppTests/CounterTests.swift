@@ -18,6 +18,15 @@ import Testing
     await store.finish()
   }
 
+  @Test func aStoreRunsTheReducerOnTheMainActor() {
+    let store = Store(
+      initialState: CounterState(), reducer: counterReducer,
+      environment: CounterEnvironment())
+    store.send(.incrementButtonTapped)
+    store.send(.incrementButtonTapped)
+    #expect(store.state.count == 2)
+  }
+
   @Test func theChildInheritsTheRootsValue() async {
     #expect(await readmeExample() == "3 is a mock.")
   }
