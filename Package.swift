@@ -27,7 +27,11 @@ let package = Package(
       dependencies: ["ExampleFeatures", "ComposableDeps"],
       path: "Example/Sources/Example"
     ),
-    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
+    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "DepsContextProbe"]),
+    // An executable that links DepsTesting but runs no test; DepsCoreTests checks it runs live.
+    .executableTarget(
+      name: "DepsContextProbe", dependencies: ["ComposableDeps", "GlobalDeps", "DepsTesting"],
+      path: "Tests/DepsContextProbe"),
     .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore"]),
     // Helpers the test targets share (stress sizes, the storms' keys); not a product.
     .target(name: "DepsTestSupport", dependencies: ["DepsCore"], path: "Tests/DepsTestSupport"),

@@ -23,6 +23,10 @@ import DepsCore
 /// Reading and writing from several threads at once is safe, and a read costs the same at any
 /// depth. The class is not `Sendable`: Swift 6 would make every subclass restate
 /// `@unchecked Sendable`. Effects should capture the services they need, not the environment.
+///
+/// In a module with default MainActor isolation (Swift 6.2 app targets), declare subclasses
+/// `nonisolated final class AppEnvironment: ComposableEnvironment`: without the word, the
+/// inherited `init()` is main-actor isolated and cannot override this one (Docs/Swift62AppTargets.md).
 @dynamicMemberLookup
 open class ComposableEnvironment {
   /// The values and aliases set on this environment, and the link to its parent's.

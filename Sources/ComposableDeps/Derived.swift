@@ -80,7 +80,8 @@ private final class DerivedStorage<Environment: ComposableEnvironment>: @uncheck
 
             An environment belongs to one tree. To fix: create a new instance in the @Derived property, \
             as in `@Derived var child = \(type(of: child))()`.
-            """)
+            """,
+            kind: "\(type(of: child)) in \(type(of: parent))")
         }
         child.node.alias(aliases)
         return child

@@ -29,6 +29,11 @@
 /// The default is built lazily, on first read, and at most once per store, so a
 /// class-valued default is one shared instance and a computed `defaultValue` is not recomputed
 /// on every read.
+///
+/// In a module with default MainActor isolation (Swift 6.2 app targets), mark the key and the
+/// `Dependencies` extension `nonisolated`, e.g. `nonisolated private enum NumberFactKey:
+/// DependencyKey` and `nonisolated extension Dependencies`: dependencies are read from any thread
+/// (Docs/Swift62AppTargets.md).
 public protocol DependencyKey {
   /// The type of the dependency's value.
   associatedtype Value: Sendable
@@ -41,9 +46,18 @@ public protocol DependencyKey {
   /// Defaults to ``defaultValue``. Return mocks or `unimplemented` endpoints here, so a test
   /// that reaches a live service by mistake fails instead of calling it.
   static var testValue: Value { get }
+
+  /// The value used when nobody set one, in an Xcode preview (``DependencyContext/preview``).
+  ///
+  /// Defaults to ``defaultValue``. Return canned data here, so a preview renders without the
+  /// network or a database.
+  static var previewValue: Value { get }
 }
 
 extension DependencyKey {
   /// The default test value: the live ``defaultValue``.
   public static var testValue: Value { defaultValue }
+
+  /// The default preview value: the live ``defaultValue``.
+  public static var previewValue: Value { defaultValue }
 }

@@ -59,7 +59,10 @@ import Testing
     let at3: @Sendable (Int, String, Double) async throws -> Bool = unimplemented("at3")
     let noDescription: @Sendable () throws -> Int = unimplemented()
     let voidThrowing: @Sendable () async throws -> Void = unimplemented("v")
-    _ = (plain, t0, t1, t2, t3, at0, at1, at2, at3, noDescription, voidThrowing)
+    // Any number of arguments: the argument list is a parameter pack.
+    let s5: @Sendable (Int, String, Double, Bool, [Int]) -> Int = unimplemented("s5", placeholder: 0)
+    let at4: @Sendable (Int, String, Double, Bool) async throws -> Int = unimplemented("at4")
+    _ = (plain, t0, t1, t2, t3, at0, at1, at2, at3, noDescription, voidThrowing, s5, at4)
     _ = Self.withPlaceholder
   }
 }

@@ -63,14 +63,23 @@ import Testing
   @Test func outsideTestsItWarnsAndReturnsThePlaceholder() {
     let call = UnimplementedCall(
       "NumberFact.fetch", fileID: #fileID, filePath: #filePath, line: 1, column: 1)
+    let live = DependencyContext.Detection(context: .live, reason: "no test runner started it")
+    let preview = DependencyContext.Detection(
+      context: .preview, reason: "XCODE_RUNNING_FOR_PREVIEWS=1 is set")
     let (_, warnings) = RuntimeWarnings.recording {
-      call.report(threw: false, context: .live)
-      call.report(threw: true, context: .live)
+      call.report(threw: false, detection: live)
+      call.report(threw: true, detection: live)
+      call.report(threw: false, detection: preview)
     }
     #expect(
       warnings == [
-        Self.fetchMessage + "\n\nOutside tests it returned its placeholder.",
-        Self.fetchMessage + "\n\nOutside tests it threw UnimplementedFailure.",
+        Self.fetchMessage
+          + "\n\nOutside tests it returned its placeholder. This process runs in the live context: no test runner started it.",
+        Self.fetchMessage
+          + "\n\nOutside tests it threw UnimplementedFailure. This process runs in the live context: no test runner started it.",
+        Self.fetchMessage
+          + "\n\nOutside tests it returned its placeholder. This process runs in the preview context: "
+          + "XCODE_RUNNING_FOR_PREVIEWS=1 is set. If that is wrong, set DEPS_CONTEXT=live in its environment to run it live.",
       ])
   }
 

@@ -39,6 +39,21 @@ final class XCTestFailureTests: XCTestCase {
     XCTAssertEqual(DependencyContext.current, .test)
   }
 
+  func testARuntimeWarningFailsTheTestWithItsText() {
+    let line = #line + 1
+    capturingFailures { runtimeWarn("Misuse seen by XCTest.") }
+    XCTAssertEqual(recorded.count, 1)
+    XCTAssertEqual(recorded.first?.line, line)
+    XCTAssertTrue(recorded.first?.description.contains("Misuse seen by XCTest.") ?? false)
+  }
+
+  func testARecordedRuntimeWarningDoesNotFailTheTest() {
+    var warnings: [String] = []
+    capturingFailures { (_, warnings) = RuntimeWarnings.recording { runtimeWarn("Recorded in XCTest.") } }
+    XCTAssertEqual(warnings, ["Recorded in XCTest."])
+    XCTAssertEqual(recorded.count, 0)
+  }
+
   func testReportTestFailureCallsXCTFail() {
     capturingFailures {
       reportTestFailure("Boom from XCTest.", fileID: #fileID, filePath: #filePath, line: 12, column: 3)

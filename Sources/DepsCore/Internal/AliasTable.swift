@@ -101,7 +101,8 @@ package struct AliasTable: Sendable {
 
         An alias makes two different dependencies read one value; a dependency already reads its own. \
         To fix: remove this aliasing(_:to:) call, or name two different dependencies.
-        """)
+        """,
+        kind: alias.description)
     case .refusedCycle(let cycle):
       let path = cycle.map(\.description).joined(separator: " → ")
       runtimeWarn(
@@ -111,7 +112,8 @@ package struct AliasTable: Sendable {
         A chain of aliases must end in the dependency that provides the group's default value. \
         To fix: remove one of the aliasing(_:to:) calls that form the cycle, keeping one direction \
         (\(reference) to \(alias), or \(alias) to \(reference)).
-        """)
+        """,
+        kind: "\(alias) → \(reference)")
     }
   }
 }

@@ -18,10 +18,15 @@ package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConverti
   /// The key type's name as the user wrote it, without the module prefix.
   package var description: String { String(describing: keyType) }
 
-  /// Builds the value a read gets when nobody set one: `testValue` in tests, `defaultValue` elsewhere.
+  /// Builds the value a read gets when nobody set one: `testValue` in tests, `previewValue` in
+  /// previews, `defaultValue` elsewhere.
   package func makeDefault(context: DependencyContext) -> AnyValueBox {
     func build<Key: DependencyKey>(_: Key.Type) -> AnyValueBox {
-      ValueBox<Key.Value>(context == .test ? Key.testValue : Key.defaultValue)
+      switch context {
+      case .live: ValueBox<Key.Value>(Key.defaultValue)
+      case .test: ValueBox<Key.Value>(Key.testValue)
+      case .preview: ValueBox<Key.Value>(Key.previewValue)
+      }
     }
     return build(keyType)
   }

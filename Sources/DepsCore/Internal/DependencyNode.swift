@@ -144,7 +144,8 @@ package final class DependencyNode: DependencyReader {
 
       Aliased dependencies must have the same value type. To fix: alias \(Key.self) to a dependency \
       of type \(Key.Value.self).
-      """)
+      """,
+      kind: "\(Key.self)")
     return defaultsOwner().defaultValues().value(for: DependencyID(key)) as! ValueBox<Key.Value>
   }
 

@@ -32,7 +32,8 @@ package enum KeyPathResolution {
 
         An alias joins two dependencies, so each key path must be a Dependencies property that reads \
         exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
-        """)
+        """,
+        kind: "\(keyPath)")
       return nil
     }
     cache.withLock { $0[key] = first }

@@ -12,8 +12,8 @@ package enum RuntimeWarnings {
   private static let state = Locked(State())
 
   private struct State {
-    /// The sites already reported: a call site in the library and a kind, never a text that
-    /// embeds values, so the set stays as small as the number of distinct misuses in the code.
+    /// The call sites (and kinds) already logged. Bounded by the library's code: keys never
+    /// embed values such as actions, so the set stops growing once every site has warned.
     var seen: Set<String> = []
   }
 
@@ -29,22 +29,47 @@ package enum RuntimeWarnings {
   /// process-wide, so tests that run in parallel each see only their own warnings.
   @TaskLocal private static var recorder: Recorder?
 
-  /// Emits `message` once per `site` per process: the same misuse at the same site is reported
-  /// once, not once per read.
-  package static func warn(_ message: String, site: String) {
-    let isNew = state.withLock { $0.seen.insert(site).inserted }
+  /// Reports `message`: to every recording in force; else, while a test runs, as a failure of
+  /// that test; and to the log once per call site and kind, not once per read.
+  ///
+  /// - Parameters:
+  ///   - kind: Tells apart warnings of one call site that must each be logged once (e.g. a key's
+  ///     type name). Never pass values that vary without bound, such as actions.
+  package static func warn(
+    _ message: String, kind: String, fileID: StaticString, filePath: StaticString, line: UInt,
+    column: UInt
+  ) {
     // Recordings see every warning, repeated or not, so tests do not depend on what ran before them.
     var recording = recorder
+    let isRecorded = recording != nil
     while let current = recording {
       current.messages.withLock { $0.append(message) }
       recording = current.outer
     }
+    // A warning in a test process fails the running test, every time: a test that misuses the
+    // library fails even when an earlier test hit the same site. A recorded warning is asserted
+    // by the test that records it instead.
+    if !isRecorded, DependencyContext.current == .test {
+      _ = TestFailures.failRunningTest(
+        message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let key = "\(fileID):\(line):\(column):\(kind)"
+    let isNew = state.withLock { $0.seen.insert(key).inserted }
     guard isNew else { return }
     emit(message)
   }
 
   /// How many distinct sites have warned so far in this process.
   package static var reportedSiteCount: Int { state.withLock { $0.seen.count } }
+
+  /// The call sites and kinds logged so far, as `fileID:line:column:kind`; tests check that a
+  /// site logs a bounded number of them.
+  package static var loggedKeys: Set<String> { state.withLock { $0.seen } }
+
+  /// Logs `message` once per process, without failing a test; for the failure path's own fallback.
+  package static func log(_ message: String) {
+    emit(message)
+  }
 
   /// Calls `body` and returns the warnings it emitted together with its result.
   ///
@@ -79,18 +104,20 @@ package enum RuntimeWarnings {
   }
 }
 
-/// Reports misuse of the library, to stderr on Linux and to the runtime-issues log on Apple
-/// platforms: once per call site and kind.
+/// Reports misuse of the library: in a test process, as a failure of the running test (XCTest or
+/// Swift Testing) with the same text; and to stderr on Linux or the runtime-issues log on Apple
+/// platforms, once per call site and `kind`.
 ///
-/// - Parameters:
-///   - message: The warning.
-///   - kind: What makes two warnings of one call site different misuses (key types, a reducer's
-///     type), without values that vary from call to call (actions, states). `nil` uses the
-///     message, for messages that name only types and key paths.
-///   - fileID: The call site in the library.
-///   - line: The call site in the library.
+/// Tests of the library that assert a warning wrap the code in ``RuntimeWarnings/recording(_:)``:
+/// a recorded warning does not fail the test.
 package func runtimeWarn(
-  _ message: String, kind: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
+  _ message: String,
+  kind: String = "",
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) {
-  RuntimeWarnings.warn(message, site: "\(fileID):\(line) \(kind ?? message)")
+  RuntimeWarnings.warn(
+    message, kind: kind, fileID: fileID, filePath: filePath, line: line, column: column)
 }

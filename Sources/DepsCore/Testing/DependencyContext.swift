@@ -6,15 +6,17 @@
   import Musl
 #endif
 
-/// Whether the process runs an app or a test suite, which decides the value a dependency that
-/// nobody overrode resolves to.
+/// Whether the process runs an app, a test suite or an Xcode preview, which decides the value a
+/// dependency that nobody overrode resolves to.
 ///
-/// In a test process (XCTest or Swift Testing running the process) a dependency resolves to its
-/// key's `testValue`; elsewhere to its `defaultValue`. The context is detected once per process,
-/// on first use, and never changes afterwards.
+/// While XCTest or Swift Testing runs the process, a dependency resolves to its key's
+/// `testValue`; in an Xcode preview to its `previewValue`; elsewhere to its `defaultValue`. The
+/// context is detected once per process, on first use, from how the process was started (a test
+/// runner's arguments or environment variables, or `XCODE_RUNNING_FOR_PREVIEWS=1`), never from a
+/// test framework merely being linked: an app that links `DepsTesting` still runs live.
 ///
-/// Set the `DEPS_CONTEXT` environment variable to `live` or `test` to force a context, e.g. to run
-/// a test binary against live dependencies or a command-line tool against test ones:
+/// Set the `DEPS_CONTEXT` environment variable to `live`, `test` or `preview` to force a context,
+/// e.g. to run a test binary against live dependencies or a command-line tool against test ones:
 ///
 /// ```sh
 /// DEPS_CONTEXT=live swift test --filter IntegrationTests
@@ -32,36 +34,61 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   case live
   /// A test process, run by XCTest or Swift Testing: dependencies resolve to their `testValue`.
   case test
+  /// An Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`): dependencies resolve to their
+  /// `previewValue`.
+  case preview
 
   /// The context of this process, detected once on first use.
   ///
-  /// The `DEPS_CONTEXT` environment variable (`live` or `test`) wins over detection; any other
-  /// value is reported with a runtime warning and ignored.
-  public static var current: DependencyContext { detected }
+  /// The `DEPS_CONTEXT` environment variable (`live`, `test` or `preview`) wins over detection;
+  /// any other value is reported with a runtime warning and ignored.
+  public static var current: DependencyContext { detected.context }
 
   /// The name of the environment variable that forces the context.
   package static let environmentVariable = "DEPS_CONTEXT"
 
-  // A `static let` is computed once, lazily and thread-safely.
-  private static let detected: DependencyContext = {
-    let detection = detect(
-      environment: ProcessFacts.environment(),
-      arguments: CommandLine.arguments,
-      isTestRunning: TestReporter.isTestRunning
-    )
-    if let warning = detection.warning { runtimeWarn(warning) }
-    return detection.context
+  /// The environment variable Xcode sets in the process that renders previews.
+  package static let previewsEnvironmentVariable = "XCODE_RUNNING_FOR_PREVIEWS"
+
+  /// What this process detected, and why; computed once. (A `static let` is lazy and thread-safe.)
+  package static let detected: Detection = {
+    let detection = detect(environment: ProcessFacts.environment(), arguments: CommandLine.arguments)
+    // Logged, not `runtimeWarn`: warnings read the context, which is being computed here.
+    if let warning = detection.warning { RuntimeWarnings.log(warning) }
+    return detection
   }()
+
+  /// The paragraph that ends a message about test-only code reached where no test runs (an
+  /// `unimplemented` endpoint, a built-in test value): the context this process detected, why,
+  /// and how to force the live one.
+  package static var detectionNote: String { detected.note }
 }
 
 extension DependencyContext {
-  /// What ``DependencyContext/detect(environment:arguments:isTestRunning:)`` decided, and
-  /// the warning to emit about the inputs, if any.
+  /// What ``DependencyContext/detect(environment:arguments:)`` decided, why, and the warning to
+  /// emit about the inputs, if any.
   package struct Detection: Equatable, Sendable {
     /// The context the process runs in.
     package var context: DependencyContext
+    /// Why: the fact about the process that decided the context, as a sentence fragment.
+    package var reason: String
     /// A runtime warning about a bad `DEPS_CONTEXT` value, or `nil`.
     package var warning: String?
+
+    /// Creates a detection.
+    package init(context: DependencyContext, reason: String, warning: String? = nil) {
+      self.context = context
+      self.reason = reason
+      self.warning = warning
+    }
+
+    /// Which context was detected, why, and (outside the live context) `DEPS_CONTEXT=live` as
+    /// the fix.
+    package var note: String {
+      let detected = "This process runs in the \(context) context: \(reason)."
+      guard context != .live else { return detected }
+      return detected + " If that is wrong, set DEPS_CONTEXT=live in its environment to run it live."
+    }
   }
 
   /// The environment variables that only a test runner sets: Xcode and `xcodebuild` on Apple
@@ -71,42 +98,52 @@ extension DependencyContext {
     "XCTestSessionIdentifier", "BAZEL_TEST",
   ]
 
-  /// Decides the context from facts about the process; a pure function, so that every branch
-  /// can be tested with made-up facts.
+  /// Decides the context from facts about how the process was started; a pure function, so that
+  /// every branch can be tested with made-up facts.
+  ///
+  /// Only a test runner's traces count: a test framework linked into an app does not make it a
+  /// test process.
   ///
   /// - Parameters:
   ///   - environment: The process's environment variables (only the names in
-  ///     ``testRunnerEnvironmentVariables`` and `DEPS_CONTEXT` are read).
+  ///     ``testRunnerEnvironmentVariables``, `XCODE_RUNNING_FOR_PREVIEWS` and `DEPS_CONTEXT` are
+  ///     read).
   ///   - arguments: The process's arguments, the executable first.
-  ///   - isTestRunning: Whether an XCTest or Swift Testing test is running (as `DepsTesting`
-  ///     tells; a test framework merely linked into the process does not count).
-  /// - Returns: The context, and a warning when `DEPS_CONTEXT` holds a value that is not allowed.
-  package static func detect(
-    environment: [String: String],
-    arguments: [String],
-    isTestRunning: Bool
-  ) -> Detection {
+  /// - Returns: The context, why, and a warning when `DEPS_CONTEXT` holds a value that is not
+  ///   allowed.
+  package static func detect(environment: [String: String], arguments: [String]) -> Detection {
     var warning: String?
     if let forced = environment[environmentVariable] {
       if let context = DependencyContext(rawValue: forced) {
-        return Detection(context: context, warning: nil)
+        return Detection(context: context, reason: "\(environmentVariable)=\(forced) is set")
       }
       warning = badEnvironmentValueMessage(forced)
     }
-    let isTest =
-      testRunnerEnvironmentVariables.contains { environment[$0] != nil }
-      || arguments.contains(where: isTestRunnerArgument)
-      || isTestRunning
-    return Detection(context: isTest ? .test : .live, warning: warning)
+    if let variable = testRunnerEnvironmentVariables.first(where: { environment[$0] != nil }) {
+      return Detection(
+        context: .test, reason: "the test runner's variable \(variable) is set", warning: warning)
+    }
+    if let argument = arguments.first(where: isTestRunnerArgument) {
+      return Detection(
+        context: .test, reason: "a test runner started it (argument \"\(argument)\")",
+        warning: warning)
+    }
+    if environment[previewsEnvironmentVariable] == "1" {
+      return Detection(
+        context: .preview, reason: "\(previewsEnvironmentVariable)=1 is set", warning: warning)
+    }
+    return Detection(
+      context: .live, reason: "no test runner started it and no Xcode preview runs it",
+      warning: warning)
   }
 
-  /// The warning for a `DEPS_CONTEXT` value that is neither `live` nor `test`.
+  /// The warning for a `DEPS_CONTEXT` value that is neither `live`, `test` nor `preview`.
   package static func badEnvironmentValueMessage(_ value: String) -> String {
     """
     DEPS_CONTEXT has the unknown value "\(value)".
 
-    The context is detected from the process instead: only "live" and "test" are allowed. \
-    To fix: set DEPS_CONTEXT=live or DEPS_CONTEXT=test, or unset it.
+    The context is detected from the process instead: only "live", "test" and "preview" are \
+    allowed. To fix: set DEPS_CONTEXT=live, DEPS_CONTEXT=test or DEPS_CONTEXT=preview, or unset it.
     """
   }
 
@@ -122,13 +159,15 @@ extension DependencyContext {
   }
 }
 
-/// Reads the live facts that ``DependencyContext/detect(environment:arguments:isTestRunning:)``
-/// decides from.
+/// Reads the live facts that ``DependencyContext/detect(environment:arguments:)`` decides from.
 private enum ProcessFacts {
   static func environment() -> [String: String] {
     var result: [String: String] = [:]
     // Only the variables the detection reads: no need to parse the whole environment.
-    for name in DependencyContext.testRunnerEnvironmentVariables + [DependencyContext.environmentVariable] {
+    let names =
+      DependencyContext.testRunnerEnvironmentVariables
+      + [DependencyContext.environmentVariable, DependencyContext.previewsEnvironmentVariable]
+    for name in names {
       if let value = getenv(name) { result[name] = String(cString: value) }
     }
     return result

@@ -53,3 +53,18 @@ extension TestReporter {
     To fix: add the "DepsTesting" product to the test target's dependencies.
     """
 }
+
+/// The failure path as runtime warnings use it: a warning in a test process also fails the
+/// running test, through the same reporter.
+package enum TestFailures {
+  /// Fails the running test through `DepsTesting`'s reporter.
+  ///
+  /// - Returns: `false` when the process does not link `DepsTesting`, and nothing was reported.
+  package static func failRunningTest(
+    _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> Bool {
+    guard let reporter = TestReporter.linked else { return false }
+    reporter.recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    return true
+  }
+}

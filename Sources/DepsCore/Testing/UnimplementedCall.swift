@@ -36,21 +36,22 @@ package struct UnimplementedCall: Sendable {
     """
   }
 
-  /// The runtime warning printed outside tests: the failure message and what the call returned.
-  package func liveWarning(threw: Bool) -> String {
+  /// The runtime warning printed outside tests: the failure message, what the call returned,
+  /// and which context the process detected, and why.
+  package func liveWarning(threw: Bool, detection: DependencyContext.Detection) -> String {
     message + "\n\n"
       + (threw
         ? "Outside tests it threw UnimplementedFailure."
-        : "Outside tests it returned its placeholder.")
+        : "Outside tests it returned its placeholder.") + " " + detection.note
   }
 
   /// Reports the call: a test failure in a test process, else a runtime warning.
-  package func report(threw: Bool, context: DependencyContext = .current) {
-    switch context {
+  package func report(threw: Bool, detection: DependencyContext.Detection = DependencyContext.detected) {
+    switch detection.context {
     case .test:
       reportTestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    case .live:
-      runtimeWarn(liveWarning(threw: threw))
+    case .live, .preview:
+      runtimeWarn(liveWarning(threw: threw, detection: detection))
     }
   }
 

@@ -1,10 +1,13 @@
 import DepsCore
 
-/// Reports a misuse of a reducer at run time through the library's one warning channel: once per
-/// call site and reducer type, whatever action and state values the message shows.
+/// Reports a misuse of a reducer at run time through the library's one warning channel, logged
+/// once per call site and reducer type (messages embed actions, so they must not be the key).
 @usableFromInline
 func reducerWarning<Reducer>(
-  _ message: String, in _: Reducer.Type, fileID: StaticString = #fileID, line: UInt = #line
+  _ message: String, in _: Reducer.Type, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-  runtimeWarn(message, kind: String(reflecting: Reducer.self), fileID: fileID, line: line)
+  runtimeWarn(
+    message, kind: String(reflecting: Reducer.self), fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }

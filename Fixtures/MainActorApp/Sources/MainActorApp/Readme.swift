@@ -1,0 +1,31 @@
+// The README's code (ComposableDeps), with the one word a module with default MainActor isolation
+// needs: `nonisolated` on the key, the `Dependencies` extension and each environment class.
+import ComposableDeps
+
+struct NumberFact: Sendable { var fetch: @Sendable (Int) async -> String }
+
+nonisolated private enum NumberFactKey: DependencyKey {
+  static let defaultValue = NumberFact { "\($0) is a good number." }
+  static let testValue = NumberFact(fetch: unimplemented("NumberFact.fetch", placeholder: ""))
+}
+
+nonisolated extension Dependencies {
+  var numberFact: NumberFact {
+    get { self[NumberFactKey.self] }
+    set { self[NumberFactKey.self] = newValue }
+  }
+}
+
+nonisolated final class AppEnvironment: ComposableEnvironment {
+  @Dependency(\.numberFact) var numberFact
+  @Derived var counter: CounterEnvironment  // inherits numberFact
+}
+
+nonisolated final class CounterEnvironment: ComposableEnvironment {
+  @Dependency(\.numberFact) var numberFact
+}
+
+func readmeExample() async -> String {
+  let preview = AppEnvironment().with(\.numberFact, NumberFact { "\($0) is a mock." })
+  return await preview.counter.numberFact.fetch(3)  // "3 is a mock.": the child inherits the root's value
+}

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import DepsCore
+
+/// In a test process a runtime warning of the library is also a failure of the running test,
+/// with the same text; a warning the test records is not.
+@Suite struct RuntimeWarningFailureTests {
+  @Test func aWarningFailsTheRunningSwiftTestingTest() {
+    withKnownIssue {
+      runtimeWarn("Misuse seen by Swift Testing.")
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["Misuse seen by Swift Testing."]
+    }
+  }
+
+  @Test func everyOccurrenceFailsTheTestNotOnlyTheFirst() {
+    for _ in 0..<3 {
+      withKnownIssue {
+        runtimeWarn("Repeated misuse.")
+      } matching: { issue in
+        issue.comments.map(\.rawValue) == ["Repeated misuse."]
+      }
+    }
+  }
+
+  @Test func aRecordedWarningDoesNotFailTheTest() {
+    let (_, warnings) = RuntimeWarnings.recording { runtimeWarn("Recorded misuse.") }
+    #expect(warnings == ["Recorded misuse."])
+  }
+
+  @Test func theLogKeysOnCallSiteAndKindNotOnText() {
+    // One call site, messages that embed a value: logged once, whatever the value.
+    let line = #line + 2
+    for index in 0..<50 {
+      _ = RuntimeWarnings.recording { runtimeWarn("Action \(index) was ignored.") }
+    }
+    // Only this test warns at this line; tests running in parallel log their own sites.
+    let keys = RuntimeWarnings.loggedKeys.filter { $0.hasPrefix("\(#fileID):\(line):") }
+    #expect(keys.count == 1)
+  }
+}
