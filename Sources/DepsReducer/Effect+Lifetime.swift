@@ -7,8 +7,8 @@ extension Effect {
   /// started the effect, and in a test a test failure.
   ///
   /// ```swift
-  /// return .run { send in
-  ///   await send(.loaded(try await environment.api.fetch()))
+  /// return .run { [api = environment.api] send in
+  ///   await send(.loaded(try await api.fetch()))
   /// } catch: { error, send in
   ///   await send(.failed(error.localizedDescription))
   /// }
@@ -61,8 +61,8 @@ extension Effect where Action: Sendable {
   ///
   /// ```swift
   /// case .queryChanged(let query):
-  ///   return .run { send in
-  ///     await send(.results(try await environment.search(query)))
+  ///   return .run { [search = environment.search] send in
+  ///     await send(.results(try await search(query)))
   ///   }
   ///   .cancellable(id: SearchID(), cancelInFlight: true)
   /// ```
@@ -133,8 +133,10 @@ extension Effect where Action: Sendable {
   /// ```swift
   /// case .queryChanged(let query):
   ///   state.query = query
-  ///   return .run { send in await send(.results(try await environment.search(query))) }
-  ///     .debounce(id: SearchID(), for: .milliseconds(300), clock: environment.clock)
+  ///   return .run { [search = environment.search] send in
+  ///     await send(.results(try await search(query)))
+  ///   }
+  ///   .debounce(id: SearchID(), for: .milliseconds(300), clock: environment.clock)
   /// ```
   ///
   /// - Parameters:

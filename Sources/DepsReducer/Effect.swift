@@ -7,8 +7,9 @@
 ///
 /// ```swift
 /// case .refreshTapped:
-///   return .run { send in
-///     await send(.loaded(try await environment.api.fetch()))
+///   // Capture the service, not the environment: a ComposableDeps environment is not Sendable.
+///   return .run { [api = environment.api] send in
+///     await send(.loaded(try await api.fetch()))
 ///   }
 /// ```
 ///

@@ -13,8 +13,8 @@
 ///     state.count += 1
 ///     return .none
 ///   case .factTapped:
-///     return .run { [count = state.count] send in
-///       await send(.factLoaded(try await environment.fact(count)))
+///     return .run { [count = state.count, fact = environment.fact] send in
+///       await send(.factLoaded(try await fact(count)))
 ///     }
 ///   case .factLoaded(let fact):
 ///     state.fact = fact

@@ -4,8 +4,8 @@
 /// action back to the store, whose reducer then runs on the main actor.
 ///
 /// ```swift
-/// return .run { send in
-///   let fact = try await environment.numberFact(count)
+/// return .run { [numberFact = environment.numberFact] send in
+///   let fact = try await numberFact(count)
 ///   await send(.factLoaded(fact))
 /// }
 /// ```
