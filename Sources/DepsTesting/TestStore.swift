@@ -5,7 +5,7 @@ import DepsReducer
 ///
 /// Send actions with ``send(_:assert:fileID:file:line:column:)``, describing in the `assert`
 /// closure how the state must change; receive the actions that effects send with
-/// ``receive(_:timeout:assert:fileID:file:line:column:)``; end the test with
+/// ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)``; end the test with
 /// ``finish(timeout:fileID:file:line:column:)``. By default the store is exhaustive: a state change
 /// the closure did not describe, an action from an effect that was not received, or an effect
 /// still running at the end fails the test, with a message showing what differs. Set
@@ -23,8 +23,8 @@ import DepsReducer
 /// }
 /// ```
 ///
-/// Actions are handled in exactly the order a ``Store`` handles them: an action an effect sends
-/// is reduced when it arrives, and ``receive(_:timeout:assert:fileID:file:line:column:)`` checks
+/// Actions are handled in exactly the order a `Store` handles them: an action an effect sends
+/// is reduced when it arrives, and ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)`` checks
 /// the queue of what arrived, with the state each action produced. A store released without
 /// ``finish(timeout:fileID:file:line:column:)`` reports, once, the effects still running and the
 /// actions not received, and cancels those effects. `TestStore` is not `Sendable`: it is isolated
