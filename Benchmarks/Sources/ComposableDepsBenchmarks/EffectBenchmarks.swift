@@ -32,6 +32,12 @@ private func effectReducer(_ signal: Signal) -> Reducer<Int, EffectAction, Void>
   }
 }
 
+/// A counter whose actions start no effect.
+private let counter = Reducer<Int, EffectAction, Void> { state, _, _ in
+  state &+= 1
+  return .none
+}
+
 /// Rows for effects: started through `Store.send` against bare tasks doing the same.
 ///
 /// The rows run on the main thread (the benchmark's top-level code), so the store is used under
@@ -46,9 +52,38 @@ public enum EffectBenchmarks {
   /// See ``taskBaseline``.
   public static let storeRestart = "cancel-in-flight restart through Store.send"
 
+  /// See ``taskBaseline``.
+  public static let reducerDirect = "counter reducer run directly (.none effect)"
+  /// See ``taskBaseline``.
+  public static let storeSend = "Store.send of an action with a .none effect"
+  /// See ``taskBaseline``.
+  public static let scopedSend = "Store.send through a scope 4 levels deep"
+
   /// The effect rows.
   public static var all: [Benchmark] {
     [
+      Benchmark("Store", reducerDirect) { n in
+        var state = 0
+        let action = opaque(EffectAction.run)
+        for _ in 0..<n { _ = counter.run(&state, action, ()) }
+        blackHole(state)
+      },
+      Benchmark("Store", storeSend) { n in
+        MainActor.assumeIsolated {
+          let store = Store(initialState: 0, reducer: counter, environment: ())
+          for _ in 0..<n { store.send(.run) }
+          blackHole(store.state)
+        }
+      },
+      Benchmark("Store", scopedSend) { n in
+        MainActor.assumeIsolated {
+          let store = Store(initialState: 0, reducer: counter, environment: ())
+          let scoped = store.scope(state: \.self, action: /.self).scope(state: \.self, action: /.self)
+            .scope(state: \.self, action: /.self).scope(state: \.self, action: /.self)
+          for _ in 0..<n { scoped.send(.run) }
+          blackHole(store.state)
+        }
+      },
       Benchmark("Effects", taskBaseline) { n in
         let signal = Signal()
         for _ in 0..<n {
