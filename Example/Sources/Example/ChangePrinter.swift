@@ -2,18 +2,45 @@ import ComposableDeps
 import Foundation
 
 extension Reducer {
-  /// This reducer, printing each action it handles and the state changes the action made:
-  /// `→ counter(incrementButtonTapped)`, then `  counter.count: 0 → 1`.
-  ///
-  /// Actions that effects send back go through the reducer too, so they print as they arrive.
-  func printingChanges(to printer: ChangePrinter = ChangePrinter()) -> Self {
+  /// This reducer, recording each action it handles into `actions`, for an observer of the store
+  /// to name the action behind each state it sees.
+  func recordingActions(into actions: HandledActions) -> Self {
     Reducer { state, action, environment in
-      let before = state
-      let effect = self.run(&state, action, environment)
-      printer.printChange(action: action, from: before, to: state)
-      return effect
+      actions.record(action)
+      return self.run(&state, action, environment)
     }
   }
+}
+
+/// The actions the store handled, in order, until the observer takes them.
+final class HandledActions: @unchecked Sendable {
+  // @unchecked: `pending` and `count` are only touched under `lock`.
+  private let lock = NSLock()
+  private var pending: [Any] = []
+  private var count = 0
+
+  /// How many actions the store handled so far.
+  var handled: Int { lock.withLock { count } }
+
+  func record(_ action: Any) {
+    lock.withLock {
+      pending.append(action)
+      count += 1
+    }
+  }
+
+  /// The oldest action not taken yet.
+  func take() -> Any {
+    lock.withLock { pending.removeFirst() }
+  }
+}
+
+/// How far the observer got: subscribed to the store's states, and how many it printed.
+@MainActor final class StateObserver {
+  private(set) var isSubscribed = false
+  private(set) var printed = 0
+  func didSubscribe() { isSubscribed = true }
+  func didPrint() { printed += 1 }
 }
 
 /// Prints actions and state changes in a stable, line-oriented form.
