@@ -157,6 +157,12 @@ let targets = [
     "Store.send effect / bare Task",
     nanoseconds(EffectBenchmarks.storeEffect) / nanoseconds(EffectBenchmarks.taskBaseline), atMost: 2),
   Target(
+    "Store.send (.none effect) / reducer run directly",
+    nanoseconds(EffectBenchmarks.storeSend) / nanoseconds(EffectBenchmarks.reducerDirect), atMost: 5),
+  Target(
+    "Store.send through 4 scopes / reducer run directly",
+    nanoseconds(EffectBenchmarks.scopedSend) / nanoseconds(EffectBenchmarks.reducerDirect), atMost: 10),
+  Target(
     "cancel-in-flight restart / bare Task",
     nanoseconds(EffectBenchmarks.storeRestart) / nanoseconds(EffectBenchmarks.restartBaseline), atMost: 3),
 ]
