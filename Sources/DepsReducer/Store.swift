@@ -31,11 +31,8 @@ public final class Store<State, Action, Environment> {
   // The root runs the reducer; a scoped store forwards to its parent instead.
   private let runReducer: ((inout State, Action) -> Effect<Action>)?
   private let parent: ScopedParent<State, Action>?
-  // Actions waiting their turn, with the send they belong to; `head` is the next one, so taking
-  // an action is O(1) (the array is emptied once the queue drains).
-  private var pending: [(action: Action, group: EffectGroup)] = []
-  private var head = 0
-  private var isHandling = false
+  // Actions waiting their turn, with the send they belong to.
+  private let queue = ActionQueue<Action>()
   // The stores scoped from this one, told when the state changes (for their `states`).
   private var children: [WeakChild] = []
   private let effects: EffectRuntime
@@ -112,26 +109,17 @@ public final class Store<State, Action, Environment> {
   }
 
   private func send(_ action: Action, group: EffectGroup) {
-    pending.append((action, group))
-    // A send from inside a send (an effect's `.send`, or code observing the state) waits its turn.
-    guard !isHandling, let runReducer else { return }
-    isHandling = true
-    defer {
-      isHandling = false
-      pending.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    while head < pending.count {
-      let (action, group) = pending[head]
-      head += 1
+    queue.append(action, group: group)
+    guard let runReducer else { return }
+    queue.drain { action, group in
       let effect = observation.mutate(self) { runReducer(&current, action) }
       stateChanged()
-      if effect.operations.isEmpty { continue }
+      if effect.operations.isEmpty { return }
       let origin = ActionOrigin(action)
       effects.start(
         effect, group: group, origin: { await origin.description },
         send: Send { [weak self] action in await self?.receive(action) },
-        sendNow: { action in pending.append((action, group)) })
+        sendNow: { [queue] action in queue.append(action, group: group) })
     }
   }
 

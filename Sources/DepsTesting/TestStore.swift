@@ -67,10 +67,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   private let site: SourceSite
   /// Actions effects sent, with the state each produced, not yet received by the test.
   private var received: [(action: Action, state: State)] = []
-  /// Actions waiting while another is handled; `head` is the next one.
-  private var pending: [(action: Action, group: EffectGroup)] = []
-  private var head = 0
-  private var isHandling = false
+  /// Actions waiting while another is handled.
+  private let queue = ActionQueue<Action>()
   /// What `deinit` (nonisolated) needs: unreceived actions' descriptions, and whether the test
   /// finished.
   private let ledger = Locked(TestStoreLedger())
@@ -406,23 +404,14 @@ public final class TestStore<State: Equatable, Action, Environment> {
       effects.start(
         effect, group: group, origin: { description },
         send: Send { [inbox] action in await inbox.deliver(action) },
-        sendNow: { action in pending.append((action, group)) })
+        sendNow: { [queue] action in queue.append(action, group: group) })
     }
     return after
   }
 
   /// Handles queued actions, in order, each recorded as received with the state it produced.
   private func drain() {
-    guard !isHandling else { return }
-    isHandling = true
-    defer {
-      isHandling = false
-      pending.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    while head < pending.count {
-      let (action, group) = pending[head]
-      head += 1
+    queue.drain { action, group in
       let after = handle(action, group: group)
       received.append((action, after))
       let description = ValueText.describe(action)
@@ -435,7 +424,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     let effect = RunningEffect.current
     // Checked on the main actor, where cancellation happens: nothing sent after it gets in.
     guard !(effect?.isCancelled ?? false), !ledger.withLock({ $0.isFinished }) else { return }
-    pending.append((action, effect?.group ?? EffectGroup()))
+    queue.append(action, group: effect?.group ?? EffectGroup())
     drain()
   }
 
