@@ -287,11 +287,13 @@ package final class ThreadReadCache: @unchecked Sendable {
     var key = pthread_key_t()
     #if canImport(Darwin)
       let status = pthread_key_create(&key) { pointer in
+        // The slot only ever holds the retained cache `makeCurrent` stored.
         ThreadReadCache.threadDidExit(Unmanaged<ThreadReadCache>.fromOpaque(pointer))
       }
     #else
       let status = pthread_key_create(&key) { pointer in
         guard let pointer else { return }
+        // The slot only ever holds the retained cache `makeCurrent` stored.
         ThreadReadCache.threadDidExit(Unmanaged<ThreadReadCache>.fromOpaque(pointer))
       }
     #endif

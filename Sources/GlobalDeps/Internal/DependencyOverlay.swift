@@ -121,6 +121,7 @@ struct GlobalReader: DependencyReader {
     return .passUnretained(GlobalReader(captured: captured).scopedNode)
   }
 
+  // Unretained: the store's node is a `static let`, alive for the whole process.
   private static let storeNode = Unmanaged.passUnretained(GlobalStore.node)
 
   @inline(__always)
