@@ -39,7 +39,7 @@ extension Reducer {
     let toElements = StatePath(state)
     let extractAction = action.extractValue
     let embedAction = action.embedValue
-    let stateType = String(reflecting: [State].self)
+    let stateType = String(describing: [State].self)
     return Reducer<ParentState, ParentAction, ParentEnvironment> {
       parentState, parentAction, parentEnvironment in
       guard let (id, elementAction) = extractAction(parentAction) else { return .none }
@@ -82,7 +82,7 @@ extension Reducer {
     let toValues = StatePath(state)
     let extractAction = action.extractValue
     let embedAction = action.embedValue
-    let stateType = String(reflecting: [Key: State].self)
+    let stateType = String(describing: [Key: State].self)
     return Reducer<ParentState, ParentAction, ParentEnvironment> {
       parentState, parentAction, parentEnvironment in
       guard let (key, valueAction) = extractAction(parentAction) else { return .none }

@@ -16,7 +16,7 @@ extension Reducer {
   /// - Returns: A reducer of `State?`.
   @inlinable
   public func optional() -> Reducer<State?, Action, Environment> {
-    let stateType = String(reflecting: State?.self)
+    let stateType = String(describing: State?.self)
     return Reducer<State?, Action, Environment> { state, action, environment in
       guard state != nil else {
         reducerWarning(AbsentStateWarning.optional(action: action, state: stateType), in: Self.self)

@@ -65,7 +65,7 @@ extension Reducer {
     action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    let childStateType = String(reflecting: State.self)
+    let childStateType = String(describing: State.self)
     let toChildState = state
     let extractAction = action.extractValue
     let embedAction = action.embedValue

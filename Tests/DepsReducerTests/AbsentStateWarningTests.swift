@@ -15,8 +15,8 @@ import Testing
         """
         An action was sent to optional state that is nil.
 
-          Action: DepsReducerTests.CounterAction.increment
-          State: Swift.Optional<DepsReducerTests.CounterState>
+          Action: CounterAction.increment
+          State: Optional<CounterState>
 
         A reducer made with optional() runs only while its state is non-nil, so the action was \
         ignored. To fix: send these actions only while the state is non-nil (cancel the child's \
@@ -39,9 +39,9 @@ import Testing
         """
         An action was sent to enum state that is in another case.
 
-          Action: DepsReducerTests.AppAction.screen(DepsReducerTests.CounterAction.add(2))
-          State: DepsReducerTests.Screen.empty
-          Expected a case holding: DepsReducerTests.CounterState
+          Action: AppAction.screen(.add(2))
+          State: Screen.empty
+          Expected a case holding: CounterState
 
         A reducer made with pullback(state: /Enum.case, ...) runs only while the state is in that \
         case, so the action was ignored. To fix: send these actions only while the state is in \
@@ -62,9 +62,9 @@ import Testing
         """
         An action was sent to an element that is not in the array.
 
-          Action: DepsReducerTests.AppAction.counters(7, DepsReducerTests.CounterAction.increment)
+          Action: AppAction.counters(7, .increment)
           ID: 7
-          State: Swift.Array<DepsReducerTests.CounterState>
+          State: Array<CounterState>
 
         A reducer made with forEach(state:action:environment:) runs only for elements whose id is \
         in the array, so the action was ignored. To fix: send these actions only for elements in \
@@ -85,10 +85,9 @@ import Testing
         """
         An action was sent to a key that is not in the dictionary.
 
-          Action: DepsReducerTests.AppAction.countersByName("gone", \
-        DepsReducerTests.CounterAction.increment)
+          Action: AppAction.countersByName("gone", .increment)
           Key: "gone"
-          State: Swift.Dictionary<Swift.String, DepsReducerTests.CounterState>
+          State: Dictionary<String, CounterState>
 
         A reducer made with forEach(state:action:environment:) runs only for keys that are in the \
         dictionary, so the action was ignored. To fix: send these actions only for keys in the \

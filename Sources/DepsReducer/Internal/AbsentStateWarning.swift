@@ -1,3 +1,5 @@
+import DepsCore
+
 /// The texts of the warnings for actions that reach a child whose state is absent.
 ///
 /// Each names the action and the state, says the rule, and says how to fix it.
@@ -8,7 +10,7 @@ enum AbsentStateWarning {
     """
     An action was sent to optional state that is nil.
 
-      Action: \(String(reflecting: action))
+      Action: \(ValueText.describe(action))
       State: \(state)
 
     A reducer made with optional() runs only while its state is non-nil, so the action was \
@@ -23,8 +25,8 @@ enum AbsentStateWarning {
     """
     An action was sent to enum state that is in another case.
 
-      Action: \(String(reflecting: action))
-      State: \(String(reflecting: state))
+      Action: \(ValueText.describe(action))
+      State: \(ValueText.describe(state))
       Expected a case holding: \(childState)
 
     A reducer made with pullback(state: /Enum.case, ...) runs only while the state is in that \
@@ -39,8 +41,8 @@ enum AbsentStateWarning {
     """
     An action was sent to an element that is not in the array.
 
-      Action: \(String(reflecting: action))
-      ID: \(String(reflecting: id))
+      Action: \(ValueText.describe(action))
+      ID: \(ValueText.describe(id))
       State: \(state)
 
     A reducer made with forEach(state:action:environment:) runs only for elements whose id is in \
@@ -55,8 +57,8 @@ enum AbsentStateWarning {
     """
     An action was sent to a key that is not in the dictionary.
 
-      Action: \(String(reflecting: action))
-      Key: \(String(reflecting: key))
+      Action: \(ValueText.describe(action))
+      Key: \(ValueText.describe(key))
       State: \(state)
 
     A reducer made with forEach(state:action:environment:) runs only for keys that are in the \
