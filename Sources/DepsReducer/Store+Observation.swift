@@ -34,10 +34,28 @@ final class StoreObservation {
   }
 
   /// Registers a read of `store.state` with the observers tracking it.
+  /// `\Store.state` for this store's generic arguments, made once: a key path literal into a
+  /// generic class is instantiated at run time on every evaluation, which cost more than the
+  /// rest of a `send`.
+  private var stateKeyPath: AnyKeyPath?
+
+  private func stateKeyPath<State, Action, Environment>(
+    of _: Store<State, Action, Environment>
+  ) -> KeyPath<Store<State, Action, Environment>, State> {
+    if let cached = stateKeyPath {
+      // Only ever set below, for this store's own type.
+      assert(cached is KeyPath<Store<State, Action, Environment>, State>)
+      return unsafeDowncast(cached, to: KeyPath<Store<State, Action, Environment>, State>.self)
+    }
+    let keyPath = \Store<State, Action, Environment>.state
+    stateKeyPath = keyPath
+    return keyPath
+  }
+
   func access<State, Action, Environment>(_ store: Store<State, Action, Environment>) {
     #if canImport(Observation)
       if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = box as? Box {
-        box.registrar.access(store, keyPath: \.state)
+        box.registrar.access(store, keyPath: stateKeyPath(of: store))
       }
     #endif
   }
@@ -48,7 +66,7 @@ final class StoreObservation {
   ) -> R {
     #if canImport(Observation)
       if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = box as? Box {
-        return box.registrar.withMutation(of: store, keyPath: \.state, body)
+        return box.registrar.withMutation(of: store, keyPath: stateKeyPath(of: store), body)
       }
     #endif
     return body()
