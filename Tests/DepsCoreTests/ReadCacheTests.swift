@@ -32,13 +32,22 @@ private func cachedKeys(of node: DependencyNode, after read: () -> Void) -> Set<
     let keyPathID = UInt(bitPattern: ObjectIdentifier(keyPath))
     var values: [Int] = []
     // Only the key path's result: the key its getter read is not cached besides.
-    let afterKeyPath = cachedKeys(of: node) { values.append(node.value(keyPath)) }
-    #expect(afterKeyPath == [keyPathID])
-    let afterBoth = cachedKeys(of: node) {
-      values.append(node.value(keyPath))
-      values.append(node.read(CachedKey.self))
+    // Other tests share this thread's cache; one filling it to capacity clears it without a
+    // write, so a round that lost entries that way is run again (a bounded number of times).
+    var afterKeyPath: Set<UInt> = []
+    for _ in 0..<100 where afterKeyPath != [keyPathID] {
+      afterKeyPath = cachedKeys(of: node) { values.append(node.value(keyPath)) }
     }
-    #expect(afterBoth == [keyPathID, UInt(bitPattern: ObjectIdentifier(CachedKey.self))])
+    #expect(afterKeyPath == [keyPathID])
+    let both: Set<UInt> = [keyPathID, UInt(bitPattern: ObjectIdentifier(CachedKey.self))]
+    var afterBoth: Set<UInt> = []
+    for _ in 0..<100 where afterBoth != both {
+      afterBoth = cachedKeys(of: node) {
+        values.append(node.value(keyPath))
+        values.append(node.read(CachedKey.self))
+      }
+    }
+    #expect(afterBoth == both)
     #expect(values.suffix(2) == [6, 5])
   }
 
