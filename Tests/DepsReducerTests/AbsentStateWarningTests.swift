@@ -118,7 +118,11 @@ import Testing
 @Suite struct WarningSiteTests {
   @Test func oneSiteWarnsOnceWhateverTheActionValues() {
     var state = AppState()
-    func sites() -> Int { RuntimeWarnings.loggedKeys.filter { $0.contains("Reducer+Optional") }.count }
+    func sites() -> Int {
+      RuntimeWarnings.loggedKeys.filter {
+        $0.contains("Reducer+Optional") && $0.contains("DepsReducerTests.CounterAction")
+      }.count
+    }
     let before = sites()
     let (_, warnings) = RuntimeWarnings.recording {
       for amount in 0..<200 {

@@ -42,7 +42,9 @@ enum EnumReflection {
       let value = payload as? Value ?? singleElement(of: payload, as: Value.self)
     else { return nil }
     if let rootTag, let known = learned.value {
-      // The case is known and `root` is in it: the tags matched before coming here.
+      // Another thread may have learned the case since this extraction checked: compare again,
+      // or a root in another case would be taken for one in the case, and its tag learned.
+      guard rootTag == known.tag else { return nil }
       if !known.checked {
         learned.learn(checked(rootTag, root: root, payload: payload, value: value))
       }
