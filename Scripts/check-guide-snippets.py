@@ -31,6 +31,8 @@ CHECKED = [
     "Docs/Effects.md",
     "Docs/ObservingAStore.md",
     "Docs/Swift62AppTargets.md",
+    "Sources/DepsCore/DepsCore.docc/DeclaringADependency.md",
+    "Sources/DepsReducer/DepsReducer.docc/ComposingReducers.md",
 ]
 
 
