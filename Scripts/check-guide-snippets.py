@@ -1,18 +1,40 @@
 #!/usr/bin/env python3
-"""Builds the Swift snippets of the guides as a user would paste them.
+"""Builds the Swift snippets of the guides as a user would paste them, and runs their tests.
 
 For each guide (a Markdown file), the ```swift blocks are taken in order and pasted, one after the
-other, into the `main.swift` of an executable target of a generated package that depends on this
-one by path; the script then builds each target. A guide may mark:
+other, into a generated package that depends on this one by path, as a user following the guide
+would paste them into an app:
 
-  <!-- snippet: skip (why) -->      before a block: the block is not compiled (shell, Apple-only).
-  <!-- snippet: hidden             a comment whose lines (up to `-->`) are compiled at that point
-  ...swift...                       but not shown by a Markdown renderer.
-  -->
+- code goes to an executable target, the app module (it links ComposableDeps and GlobalDeps, as
+  an app would): blocks with top-level statements to its `main.swift`, in order, and blocks of
+  declarations only to a second file, which tests can use (the globals of `main.swift` exist only
+  once it runs); both files import what the module's blocks import;
+- tests (a block that imports Testing, XCTest or DepsTesting, or declares `@Test`, `@Suite` or an
+  `XCTestCase`) go to a test target of that module, which links DepsTesting. A test file imports
+  the app module with `@testable import`: a guide's own `@testable import Name` line is pointed at
+  the generated module, and the script adds the line when the guide has none.
+
+The package is built with its tests (warnings allowed, as in an app), then its tests run. A guide
+may mark, on the line before a block:
+
+  <!-- snippet: skip (why) -->      the block is not compiled (shell, Apple-only, pseudo-code).
+  <!-- snippet: app -->             the block goes to the app module even if it looks like a test.
+  <!-- snippet: tests -->           the block goes to the test target even if it does not look so.
+  <!-- snippet: module NAME -->     this and later blocks go to a new app module (and test target)
+                                    NAME: a guide that shows both modules, or two versions of one
+                                    type, pastes each into a package of its own.
+  <!-- snippet: hidden [tests]      a comment whose lines (up to `-->`) are compiled at that point
+  ...swift...                       but not shown by a Markdown renderer (imports a guide leaves
+  -->                               out, a type it only names).
+
+The guides in MAIN_ACTOR_TOO are also built and tested a second time in modules with default
+MainActor isolation and approachable concurrency, the settings of a new app target in current
+Xcode (Swift 6.2).
 
 Usage:
-  Scripts/check-guide-snippets.py [GUIDE.md ...]   check the given guides (default: CHECKED below)
-  Scripts/check-guide-snippets.py --self-test      show that a broken snippet fails, naming it
+  Scripts/check-guide-snippets.py [GUIDE.md ...]   check the given guides (default: GUIDES below)
+  Scripts/check-guide-snippets.py --self-test      show that a broken snippet and a failing test
+                                                   fail, naming their guide and line
 
 Errors name the guide and the line of the snippet they come from.
 """
@@ -23,40 +45,71 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRATCH = os.path.join(ROOT, ".build-docs-snippets")
+# GUIDE_SNIPPETS_SCRATCH lets two checks run at once, each in a scratch directory of its own.
+SCRATCH = os.environ.get("GUIDE_SNIPPETS_SCRATCH") or os.path.join(ROOT, ".build-docs-snippets")
 
-# The guides CI checks. Guides not listed quote fragments of the example or the tests (which
-# compile them there) and are not yet written to be pasted whole.
-CHECKED = [
-    "Docs/Effects.md",
-    "Docs/ObservingAStore.md",
-    "Docs/Swift62AppTargets.md",
-    "Sources/DepsCore/DepsCore.docc/DeclaringADependency.md",
-    "Sources/DepsReducer/DepsReducer.docc/ComposingReducers.md",
-]
+# Every guide of Docs/, every DocC article, and the README.
+GUIDES = sorted(
+    [os.path.join("Docs", name) for name in os.listdir(os.path.join(ROOT, "Docs"))
+     if name.endswith(".md")]
+    + [os.path.join("Sources", module, catalog, name)
+       for module in sorted(os.listdir(os.path.join(ROOT, "Sources")))
+       for catalog in sorted(os.listdir(os.path.join(ROOT, "Sources", module)))
+       if catalog.endswith(".docc")
+       for name in sorted(os.listdir(os.path.join(ROOT, "Sources", module, catalog)))
+       if name.endswith(".md")]
+    + ["README.md"])
+
+# Guides whose code must also compile unchanged in a module with default MainActor isolation.
+MAIN_ACTOR_TOO = ["README.md", "Docs/GettingStarted.md", "Docs/Swift62AppTargets.md"]
+
+MAIN_ACTOR_SETTINGS = """[
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]"""
+
+LOOKS_LIKE_TESTS = re.compile(
+    r"^\s*(import\s+(Testing|XCTest|DepsTesting)\b|@Test\b|@Suite\b)|\bXCTestCase\b", re.MULTILINE)
+TESTABLE_IMPORT = re.compile(r"^(\s*@testable\s+import\s+)(\w+)", re.MULTILINE)
 
 
 class Snippet:
-    def __init__(self, guide, line, code):
+    def __init__(self, guide, line, code, module, tests):
         self.guide, self.line, self.code = guide, line, code
+        self.module, self.tests = module, tests
 
 
 def snippets(path):
-    """The compiled snippets of one guide, in order: (first line number, code)."""
+    """The compiled snippets of one guide, in order."""
     lines = open(path, encoding="utf-8").read().split("\n")
-    result, skip_next, index = [], False, 0
+    result, index, module = [], 0, ""
+    skip_next, route_next = False, None
+
+    def add(start, body, route):
+        code = "\n".join(body)
+        tests = route == "tests" or (route is None and LOOKS_LIKE_TESTS.search(code) is not None)
+        result.append(Snippet(path, start, code, module, tests))
+
     while index < len(lines):
-        line = lines[index]
-        stripped = line.strip()
-        if stripped.startswith("<!-- snippet: skip"):
-            skip_next = True
-        elif stripped == "<!-- snippet: hidden":
+        stripped = lines[index].strip()
+        marker = re.match(r"<!-- snippet: (\w+)\s*(.*?)\s*(-->)?$", stripped)
+        if marker and marker.group(1) == "hidden":
+            route = marker.group(2) or None
             start, body = index + 2, []
             index += 1
             while index < len(lines) and lines[index].strip() != "-->":
                 body.append(lines[index])
                 index += 1
-            result.append(Snippet(path, start, "\n".join(body)))
+            add(start, body, route)
+        elif marker and marker.group(1) == "skip":
+            skip_next = True
+        elif marker and marker.group(1) in ("app", "tests"):
+            route_next = marker.group(1)
+        elif marker and marker.group(1) == "module":
+            module = re.sub(r"[^A-Za-z0-9]", "", marker.group(2))
+        elif marker:
+            raise SystemExit(f"{path}:{index + 1}: unknown snippet marker: {stripped}")
         elif stripped.startswith("```swift"):
             start, body = index + 2, []
             index += 1
@@ -64,39 +117,121 @@ def snippets(path):
                 body.append(lines[index])
                 index += 1
             if not skip_next:
-                result.append(Snippet(path, start, "\n".join(body)))
-            skip_next = False
+                add(start, body, route_next)
+            skip_next, route_next = False, None
         index += 1
     return result
 
 
-def target_name(guide):
-    base = os.path.splitext(os.path.basename(guide))[0]
-    return "Guide" + re.sub(r"[^A-Za-z0-9]", "", base)
+def guide_name(guide):
+    return re.sub(r"[^A-Za-z0-9]", "", os.path.splitext(os.path.basename(guide))[0])
 
 
-def write_package(directory, guides):
-    """Writes the package; returns {target: (main.swift path, [(generated line, snippet)])}."""
-    targets = {}
-    for guide in guides:
-        name = target_name(guide)
-        folder = os.path.join(directory, "Sources", name)
-        os.makedirs(folder, exist_ok=True)
-        out, origins, line = [], [], 1
-        for snippet in snippets(guide):
+DECLARATION = re.compile(
+    r"^(import|struct|enum|class|final|extension|func|protocol|actor|typealias|let|var|public|"
+    r"private|fileprivate|internal|package|open|nonisolated|indirect|@|#if|#else|#elseif|#endif|"
+    r"//|/\*|\*|\}|\)|\])")
+
+
+def has_statements(code):
+    """Whether a snippet has a top-level statement (code that runs), not only declarations."""
+    depth, in_string = 0, False
+    for line in code.split("\n"):
+        stripped = line.strip()
+        if stripped.count('"""') % 2 == 1:
+            in_string = not in_string
+            continue
+        if in_string:
+            continue
+        if depth == 0 and stripped and not DECLARATION.match(stripped):
+            return True
+        without_strings = re.sub(r'"(\\.|[^"\\])*"', '""', stripped).split("//")[0]
+        depth += sum(without_strings.count(c) for c in "{([") - sum(
+            without_strings.count(c) for c in "})]")
+    return False
+
+
+class Module:
+    """One generated app module and its test target: where a file's lines come from."""
+
+    def __init__(self, name, main_actor):
+        self.name, self.main_actor = name, main_actor
+        self.app, self.tests = [], []  # snippets, in order
+
+    def write(self, directory):
+        """Writes the module's files; returns {path: [(generated line, snippet)]}.
+
+        Snippets with top-level statements go to `main.swift`, in order; snippets of declarations
+        only go to a file of their own. A test imports the module without running its
+        `main.swift`, whose globals are made only when it runs: a reducer declared there would be
+        uninitialized in the test.
+        """
+        files = {}
+        folder = os.path.join(directory, "Sources", self.name)
+        statements = [s for s in self.app if has_statements(s.code)]
+        declarations = [s for s in self.app if not has_statements(s.code)]
+        # The two files stand for one: each imports what the module's snippets import.
+        imports = sorted({m.group(0).strip() for s in self.app
+                          for m in re.finditer(r"^import \w+\s*$", s.code, re.MULTILINE)})
+        files[os.path.join(folder, "main.swift")] = self._write_file(
+            os.path.join(folder, "main.swift"), statements, imports)
+        files[os.path.join(folder, "Declarations.swift")] = self._write_file(
+            os.path.join(folder, "Declarations.swift"), declarations, imports)
+        if self.tests:
+            path = os.path.join(directory, "Tests", self.name + "Tests", self.name + "Tests.swift")
+            has_import = any(TESTABLE_IMPORT.search(s.code) for s in self.tests)
+            prefix = [] if has_import else [f"@testable import {self.name}"]
+            files[path] = self._write_file(path, self.tests, prefix)
+        return files
+
+    def _write_file(self, path, parts, prefix):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        out, origins, line = list(prefix), [], 1 + len(prefix)
+        for snippet in parts:
+            code = TESTABLE_IMPORT.sub(lambda m: m.group(1) + self.name, snippet.code)
             origins.append((line, snippet))
-            out.append(snippet.code)
-            line += snippet.code.count("\n") + 1
-        main = os.path.join(folder, "main.swift")
-        with open(main, "w", encoding="utf-8") as file:
+            out.append(code)
+            line += code.count("\n") + 1
+        with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(out) + "\n")
-        targets[name] = (main, origins)
-    products = ", ".join(
+        return origins
+
+
+def modules_of(guides):
+    modules = []
+    for guide in guides:
+        relative = os.path.relpath(guide, ROOT)
+        variants = [False, True] if relative in MAIN_ACTOR_TOO else [False]
+        for main_actor in variants:
+            by_name = {}
+            for snippet in snippets(guide):
+                name = "Guide" + guide_name(guide) + snippet.module + ("MainActor" if main_actor else "")
+                if name not in by_name:
+                    by_name[name] = Module(name, main_actor)
+                    modules.append(by_name[name])
+                (by_name[name].tests if snippet.tests else by_name[name].app).append(snippet)
+    return modules
+
+
+def write_package(directory, modules):
+    """Writes the package; returns {generated file path: [(generated line, snippet)]}."""
+    files = {}
+    targets = []
+    app_products = ", ".join(
         f'.product(name: "{p}", package: "swift-composable-deps")'
-        for p in ["ComposableDeps", "GlobalDeps", "DepsTesting"])
-    target_lines = "\n".join(
-        f'    .executableTarget(name: "{name}", dependencies: [{products}]),' for name in targets)
-    manifest = f"""// swift-tools-version: 6.0
+        for p in ["ComposableDeps", "GlobalDeps"])
+    test_products = app_products + ', .product(name: "DepsTesting", package: "swift-composable-deps")'
+    for module in modules:
+        files.update(module.write(directory))
+        settings = f",\n      swiftSettings: {MAIN_ACTOR_SETTINGS}" if module.main_actor else ""
+        targets.append(
+            f'    .executableTarget(\n      name: "{module.name}", dependencies: [{app_products}]'
+            f'{settings}\n    ),')
+        if module.tests:
+            targets.append(
+                f'    .testTarget(\n      name: "{module.name}Tests",\n'
+                f'      dependencies: ["{module.name}", {test_products}]{settings}\n    ),')
+    manifest = f"""// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -104,76 +239,151 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   dependencies: [.package(name: "swift-composable-deps", path: "{ROOT}")],
   targets: [
-{target_lines}
+{chr(10).join(targets)}
   ],
   swiftLanguageModes: [.v6]
 )
 """
     with open(os.path.join(directory, "Package.swift"), "w", encoding="utf-8") as file:
         file.write(manifest)
-    return targets
+    return files
 
 
-def locate(origins, generated_line):
-    """The guide and line a line of a generated main.swift comes from."""
-    for start, snippet in reversed(origins):
+def locate(files, path, generated_line):
+    """The guide and line a line of a generated file comes from."""
+    for start, snippet in reversed(files.get(path, [])):
         if generated_line >= start:
-            return snippet.guide, snippet.line + generated_line - start
-    return None, None
+            return os.path.relpath(snippet.guide, ROOT), snippet.line + generated_line - start
+    return os.path.relpath(path, ROOT), generated_line
+
+
+def report_errors(output, files, seen):
+    """Prints each compiler error of a generated file once, at its guide and line."""
+    count = 0
+    for path in files:
+        pattern = re.compile(re.escape(path) + r":(\d+):\d+: (error: .*)")
+        for line in output.split("\n"):
+            match = pattern.search(line)
+            if match:
+                guide, guide_line = locate(files, path, int(match.group(1)))
+                message = f"  {guide}:{guide_line}: {match.group(2)}"
+                count += 1
+                if message not in seen:
+                    seen.add(message)
+                    print(message)
+    return count
+
+
+def report_test_failures(output, files):
+    """Prints each failed expectation or test of a generated test file at its guide and line."""
+    by_base = {os.path.basename(path): path for path in files}
+    count = 0
+    for line in output.split("\n"):
+        for match in re.finditer(r"(\w+\.swift):(\d+)(?::\d+)?:? (.*)", line):
+            path = by_base.get(match.group(1))
+            if path is None or "passed" in line:
+                continue
+            if not re.search(r"✘|error|failed|issue", line):
+                continue
+            guide, guide_line = locate(files, path, int(match.group(2)))
+            print(f"  {guide}:{guide_line}: test failed: {match.group(3).strip()}")
+            count += 1
+    return count
+
+
+def swift(*arguments):
+    process = subprocess.run(["swift", *arguments], capture_output=True, text=True)
+    return process.returncode, process.stdout + process.stderr
 
 
 def check(guides, scratch=SCRATCH):
     directory = os.path.join(scratch, "package")
+    if os.path.isdir(os.path.join(directory, "Sources")):
+        subprocess.run(["rm", "-rf", os.path.join(directory, "Sources"),
+                        os.path.join(directory, "Tests")])
     os.makedirs(directory, exist_ok=True)
-    targets = write_package(directory, guides)
-    failed = False
-    for name, (main, origins) in targets.items():
-        process = subprocess.run(
-            ["swift", "build", "--package-path", directory, "--scratch-path",
-             os.path.join(scratch, "build"), "--target", name],
-            capture_output=True, text=True)
-        if process.returncode == 0:
-            print(f"ok   {name}")
-            continue
-        failed = True
-        print(f"FAIL {name}")
-        pattern = re.compile(re.escape(main) + r":(\d+):\d+: (error: .*)")
-        for line in (process.stdout + process.stderr).split("\n"):
-            match = pattern.search(line)
-            if match:
-                guide, guide_line = locate(origins, int(match.group(1)))
-                print(f"  {os.path.relpath(guide, ROOT)}:{guide_line}: {match.group(2)}")
-    return not failed
+    modules = modules_of(guides)
+    files = write_package(directory, modules)
+    build = os.path.join(scratch, "build")
+    common = ["--package-path", directory, "--scratch-path", build]
+
+    status, output = swift("build", "--build-tests", *common)
+    if status != 0:
+        # Build each target alone, so every module's errors are reported, not only the first's.
+        seen = set()
+        report_errors(output, files, seen)
+        for module in modules:
+            names = [module.name] + ([module.name + "Tests"] if module.tests else [])
+            for name in names:
+                target_status, target_output = swift("build", *common, "--target", name)
+                if target_status != 0:
+                    print(f"FAIL {name}")
+                    if report_errors(target_output, files, seen) == 0:
+                        print("  " + "\n  ".join(target_output.strip().split("\n")[-15:]))
+        if not seen:
+            print("  " + "\n  ".join(output.strip().split("\n")[-30:]))
+        print("FAIL: the snippets do not build")
+        return False
+    for module in modules:
+        print(f"ok   {module.name} builds" + (" (default MainActor isolation)" if module.main_actor else ""))
+
+    if not any(module.tests for module in modules):
+        return True
+    status, output = swift("test", "--skip-build", *common)
+    if status != 0:
+        print("FAIL: the snippets' tests fail")
+        if report_test_failures(output, files) == 0:
+            print("  " + "\n  ".join(output.strip().split("\n")[-30:]))
+        return False
+    passed = re.search(r"Test run with (\d+) tests? (in \d+ suites? )?passed", output)
+    xctests = re.search(r"Executed (\d+) tests?, with 0 failures", output)
+    print("ok   tests pass: "
+          + (f"{passed.group(1)} Swift Testing tests" if passed else "0 Swift Testing tests")
+          + (f", {xctests.group(1)} XCTest tests" if xctests else ""))
+    return True
 
 
 def self_test():
-    """A guide with a broken snippet must fail, naming the guide and the snippet's line."""
-    with tempfile.TemporaryDirectory() as temporary:
-        guide = os.path.join(temporary, "Broken.md")
-        with open(guide, "w", encoding="utf-8") as file:
-            file.write("# A guide\n\n```swift\nimport ComposableDeps\nlet fine = 1\n```\n\n"
-                       "<!-- snippet: skip (shell) -->\n```swift\nthis is not Swift\n```\n\n"
-                       "```swift\nlet broken: Int = \"not an Int\"\n```\n")
-        from io import StringIO
-        captured, real = StringIO(), sys.stdout
-        sys.stdout = captured
-        try:
-            passed = check([guide], scratch=os.path.join(SCRATCH, "self-test"))
-        finally:
-            sys.stdout = real
-        output = captured.getvalue()
-        print(output, end="")
-        if passed or "Broken.md:14: error:" not in output or "not Swift" in output:
-            print("self-test FAILED: the broken snippet was not reported at Broken.md:14")
-            return False
-        print("self-test ok: the broken snippet is reported at its guide and line")
-        return True
+    """A broken snippet and a failing test must each fail, naming the guide and the line."""
+    cases = [
+        ("Broken.md",
+         "# A guide\n\n```swift\nimport ComposableDeps\nlet fine = 1\n```\n\n"
+         "<!-- snippet: skip (shell) -->\n```swift\nthis is not Swift\n```\n\n"
+         "```swift\nlet broken: Int = \"not an Int\"\n```\n",
+         "Broken.md:14: error:"),
+        ("Failing.md",
+         "# A guide\n\n```swift\nimport ComposableDeps\nfunc twice(_ n: Int) -> Int { n + n }\n```\n\n"
+         "```swift\nimport Testing\n@testable import MyApp\n\n"
+         "@Test func twiceDoubles() {\n  #expect(twice(2) == 5)\n}\n```\n",
+         "Failing.md:13: test failed:"),
+    ]
+    from io import StringIO
+    ok = True
+    for name, text, expected in cases:
+        with tempfile.TemporaryDirectory() as temporary:
+            guide = os.path.join(temporary, name)
+            with open(guide, "w", encoding="utf-8") as file:
+                file.write(text)
+            captured, real = StringIO(), sys.stdout
+            sys.stdout = captured
+            try:
+                passed = check([guide], scratch=os.path.join(SCRATCH, "self-test"))
+            finally:
+                sys.stdout = real
+            output = captured.getvalue().replace(os.path.relpath(temporary, ROOT) + "/", "")
+            print(output, end="")
+            if passed or expected not in output or "not Swift" in output:
+                print(f"self-test FAILED: {name} was not reported as {expected}")
+                ok = False
+    if ok:
+        print("self-test ok: a broken snippet and a failing test are reported at their guide and line")
+    return ok
 
 
 def main(arguments):
     if arguments == ["--self-test"]:
         return 0 if self_test() else 1
-    guides = [os.path.abspath(path) for path in (arguments or [os.path.join(ROOT, g) for g in CHECKED])]
+    guides = [os.path.abspath(path) for path in (arguments or [os.path.join(ROOT, g) for g in GUIDES])]
     return 0 if check(guides) else 1
 
 
