@@ -12,6 +12,11 @@ extension Reducer {
   /// )
   /// ```
   ///
+  /// The key path is kept by the reducer, so it must be `Sendable`. In a module with default
+  /// MainActor isolation (Swift 6.2 app targets), a key path into a main-actor struct is not:
+  /// declare the parent state `nonisolated struct AppState` (see the "Swift 6.2 app targets"
+  /// guide).
+  ///
   /// - Parameters:
   ///   - state: A key path from the parent state to the child state.
   ///   - action: A case path from the parent action to the child action.
