@@ -145,6 +145,9 @@ def has_statements(code):
             continue
         if depth == 0 and stripped and not DECLARATION.match(stripped):
             return True
+        # A global's initializer cannot await: such a `let` is top-level code.
+        if depth == 0 and re.match(r"^(let|var)\b[^=]*=\s*(try\??\s+)?await\b", stripped):
+            return True
         without_strings = re.sub(r'"(\\.|[^"\\])*"', '""', stripped).split("//")[0]
         depth += sum(without_strings.count(c) for c in "{([") - sum(
             without_strings.count(c) for c in "})]")
