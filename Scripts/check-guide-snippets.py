@@ -339,10 +339,11 @@ def check(guides, scratch=SCRATCH):
             print("  " + "\n  ".join(output.strip().split("\n")[-30:]))
         return False
     passed = re.search(r"Test run with (\d+) tests? (in \d+ suites? )?passed", output)
-    xctests = re.search(r"Executed (\d+) tests?, with 0 failures", output)
+    xctests = max((int(n) for n in re.findall(r"Executed (\d+) tests?, with 0 failures", output)),
+                  default=0)
     print("ok   tests pass: "
           + (f"{passed.group(1)} Swift Testing tests" if passed else "0 Swift Testing tests")
-          + (f", {xctests.group(1)} XCTest tests" if xctests else ""))
+          + f", {xctests} XCTest tests")
     return True
 
 
