@@ -175,7 +175,7 @@ class Module:
         declarations = [s for s in self.app if not has_statements(s.code)]
         # The two files stand for one: each imports what the module's snippets import.
         imports = sorted({m.group(0).strip() for s in self.app
-                          for m in re.finditer(r"^import \w+\s*$", s.code, re.MULTILINE)})
+                          for m in re.finditer(r"^\s*import \w+\s*$", s.code, re.MULTILINE)})
         files[os.path.join(folder, "main.swift")] = self._write_file(
             os.path.join(folder, "main.swift"), statements, imports)
         files[os.path.join(folder, "Declarations.swift")] = self._write_file(
