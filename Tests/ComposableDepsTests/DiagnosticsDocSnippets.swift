@@ -2,7 +2,8 @@ import Testing
 
 @testable import ComposableDeps
 
-// The snippets of Docs/Diagnostics.md, compiled and checked here: keep the two in sync.
+// The behaviour Docs/Diagnostics.md describes, checked under the sanitizers with the suite (the
+// guide's own snippets are built and tested by Scripts/check-guide-snippets.py).
 
 // MARK: Docs/Diagnostics.md — "Where does this value come from?"
 

@@ -1,5 +1,5 @@
-// The code of the ComposableDeps snippets of Docs/Testing.md, compiled and run with the test
-// suite. Keep the two in sync: a snippet changed in the guide is changed here.
+// The behaviour Docs/Testing.md describes, run with the suite and under the sanitizers.
+// The guide's own snippets are built and tested by Scripts/check-guide-snippets.py.
 
 import ComposableDeps
 import Testing
