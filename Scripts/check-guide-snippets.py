@@ -31,8 +31,15 @@ The guides in MAIN_ACTOR_TOO are also built and tested a second time in modules 
 MainActor isolation and approachable concurrency, the settings of a new app target in current
 Xcode (Swift 6.2).
 
+The ```swift examples of the doc comments of `Sources/` are built the same way, one module per
+source file, each example in a function of its own (a `case` example inside a reducer's `switch`,
+a `return` example at the end of a reducer); the names they use without declaring them are
+declared in `Scripts/doc-comment-context/` (see its README). Tests they declare run.
+
 Usage:
-  Scripts/check-guide-snippets.py [GUIDE.md ...]   check the given guides (default: GUIDES below)
+  Scripts/check-guide-snippets.py                  every guide, DocC article and doc comment
+  Scripts/check-guide-snippets.py GUIDE.md ...     the given guides only
+  Scripts/check-guide-snippets.py --doc-comments   the doc comments only
   Scripts/check-guide-snippets.py --self-test      show that a broken snippet and a failing test
                                                    fail, naming their guide and line
 
@@ -70,7 +77,8 @@ MAIN_ACTOR_SETTINGS = """[
       ]"""
 
 LOOKS_LIKE_TESTS = re.compile(
-    r"^\s*(import\s+(Testing|XCTest|DepsTesting)\b|@Test\b|@Suite\b)|\bXCTestCase\b", re.MULTILINE)
+    r"^\s*(import\s+(Testing|XCTest|DepsTesting)\b|@Test\b|@Suite\b)|\bXCTestCase\b|#expect\b",
+    re.MULTILINE)
 TESTABLE_IMPORT = re.compile(r"^(\s*@testable\s+import\s+)(\w+)", re.MULTILINE)
 
 
@@ -216,6 +224,95 @@ def modules_of(guides):
     return modules
 
 
+# Doc comments: the ```swift blocks of the `///` comments of Sources/, one module per source file.
+DOC_CONTEXT = os.path.join(ROOT, "Scripts", "doc-comment-context")
+# Files whose examples use GlobalDeps (withDependencies, its @Dependency) though their module is
+# not GlobalDeps.
+USES_GLOBAL_DEPS = ["DepsCore/Dependencies.swift", "DepsTesting/DependencyTrait.swift"]
+FILE_SCOPE_ONLY = re.compile(
+    r"^(extension|protocol|private|fileprivate|import|@Test|@Suite|@main)\b|\bXCTestCase\b",
+    re.MULTILINE)
+
+
+def doc_comment_blocks(path):
+    """The ```swift blocks of a file's doc comments: [(line of the first code line, code)]."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    blocks, index = [], 0
+    while index < len(lines):
+        if re.match(r"^\s*/// ?```swift\s*$", lines[index]):
+            start, body = index + 2, []
+            index += 1
+            while index < len(lines) and not re.match(r"^\s*/// ?```", lines[index]):
+                body.append(re.sub(r"^\s*/// ?", "", lines[index]))
+                index += 1
+            blocks.append((start, "\n".join(body)))
+        index += 1
+    return blocks
+
+
+def doc_comment_modules():
+    """A module per source file whose doc comments have examples.
+
+    A block is pasted in a function of its own (`docExample<line>`), so two blocks of a file may
+    use the same names, unless it declares what only a file scope may hold (an extension, a
+    private type, a test). The names a file's examples use without declaring them (a reducer, a
+    `store`) are declared in `Scripts/doc-comment-context/<Module>/<File>.swift` (app code) and
+    `<File>.tests.swift` (test code), which the module pastes first.
+    """
+    modules = []
+    for library in sorted(os.listdir(os.path.join(ROOT, "Sources"))):
+        folder = os.path.join(ROOT, "Sources", library)
+        for directory, _, names in sorted(os.walk(folder)):
+            for name in sorted(names):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(directory, name)
+                blocks = doc_comment_blocks(path)
+                if not blocks:
+                    continue
+                base = os.path.splitext(name)[0]
+                module = Module("Doc" + library + re.sub(r"[^A-Za-z0-9]", "", base), False)
+                relative = os.path.relpath(path, os.path.join(ROOT, "Sources"))
+                umbrella = "GlobalDeps" if (library == "GlobalDeps"
+                                            or relative in USES_GLOBAL_DEPS) else "ComposableDeps"
+                module.app.append(Snippet(path, 1, f"import Foundation\nimport {umbrella}", "", False))
+                module.tests.append(Snippet(
+                    path, 1, f"import DepsTesting\nimport Foundation\nimport {umbrella}\nimport Testing",
+                    "", True))
+                contexts = [(os.path.join(DOC_CONTEXT, umbrella + ".swift"), module.app),
+                            (os.path.join(DOC_CONTEXT, umbrella + ".tests.swift"), module.tests),
+                            (os.path.join(DOC_CONTEXT, library, base + ".swift"), module.app),
+                            (os.path.join(DOC_CONTEXT, library, base + ".tests.swift"), module.tests)]
+                for context, side in contexts:
+                    if os.path.exists(context):
+                        code = open(context, encoding="utf-8").read().rstrip("\n")
+                        side.append(Snippet(context, 1, code, "", side is module.tests))
+                for line, code in blocks:
+                    tests = library == "DepsTesting" or LOOKS_LIKE_TESTS.search(code) is not None
+                    first = next((l.strip() for l in code.split("\n")
+                                  if l.strip() and not l.strip().startswith("//")), "")
+                    reducer = ("let docExample{0} = Reducer<FeatureState, FeatureAction, "
+                               "FeatureEnvironmentForEffects> {{ state, action, environment in")
+                    if first.startswith("case "):
+                        # A case of a reducer's switch.
+                        code = (reducer.format(line) + "\nswitch action {\n" + code
+                                + "\ndefault: return .none\n}\n}")
+                        line -= 2
+                    elif first.startswith("return "):
+                        # The end of a reducer.
+                        code = reducer.format(line) + "\n" + code + "\n}"
+                        line -= 1
+                    elif not FILE_SCOPE_ONLY.search(code):
+                        code = (f"@MainActor func docExample{line}() async throws {{\n{code}\n}}")
+                        line -= 1
+                    (module.tests if tests else module.app).append(
+                        Snippet(path, line, code, "", tests))
+                if len(module.tests) == 1:
+                    module.tests = []  # only the imports
+                modules.append(module)
+    return modules
+
+
 def write_package(directory, modules):
     """Writes the package; returns {generated file path: [(generated line, snippet)]}."""
     files = {}
@@ -299,13 +396,13 @@ def swift(*arguments):
     return process.returncode, process.stdout + process.stderr
 
 
-def check(guides, scratch=SCRATCH):
+def check(guides, scratch=SCRATCH, doc_comments=False):
     directory = os.path.join(scratch, "package")
     if os.path.isdir(os.path.join(directory, "Sources")):
         subprocess.run(["rm", "-rf", os.path.join(directory, "Sources"),
                         os.path.join(directory, "Tests")])
     os.makedirs(directory, exist_ok=True)
-    modules = modules_of(guides)
+    modules = modules_of(guides) + (doc_comment_modules() if doc_comments else [])
     files = write_package(directory, modules)
     build = os.path.join(scratch, "build")
     common = ["--package-path", directory, "--scratch-path", build]
@@ -387,8 +484,10 @@ def self_test():
 def main(arguments):
     if arguments == ["--self-test"]:
         return 0 if self_test() else 1
+    if arguments == ["--doc-comments"]:
+        return 0 if check([], doc_comments=True) else 1
     guides = [os.path.abspath(path) for path in (arguments or [os.path.join(ROOT, g) for g in GUIDES])]
-    return 0 if check(guides) else 1
+    return 0 if check(guides, doc_comments=not arguments) else 1
 
 
 if __name__ == "__main__":

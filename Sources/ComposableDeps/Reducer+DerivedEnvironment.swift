@@ -16,7 +16,7 @@ import DepsReducer
 /// ```swift
 /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
 ///   counterReducer.pullback(state: \.counter, action: /AppAction.counter),
-///   todosReducer.forEach(state: \.todos, action: /AppAction.todo)
+///   todoReducer.forEach(state: \.todos, action: /AppAction.todo)
 /// )
 /// ```
 extension Reducer where Environment: ComposableEnvironment {

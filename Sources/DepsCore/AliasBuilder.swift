@@ -4,8 +4,10 @@
 /// for every child.
 ///
 /// ```swift
-/// @Derived<FeatureEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) })
-/// var feature
+/// final class AppEnvironment: ComposableEnvironment {
+///   @Derived<FeatureEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) })
+///   var feature
+/// }
 /// ```
 public struct AliasBuilder: Sendable {
   /// The declared `(alias, reference)` pairs, in order.

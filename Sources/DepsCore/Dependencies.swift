@@ -5,9 +5,9 @@
 ///
 /// ```swift
 /// extension Dependencies {
-///   var apiClient: APIClient {
-///     get { self[APIClientKey.self] }
-///     set { self[APIClientKey.self] = newValue }
+///   var weatherClient: WeatherClient {
+///     get { self[WeatherClientKey.self] }
+///     set { self[WeatherClientKey.self] = newValue }
 ///   }
 /// }
 /// ```

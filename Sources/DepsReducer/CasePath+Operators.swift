@@ -1,9 +1,9 @@
 /// Makes a ``CasePath`` from an enum case: `/Action.child`, `/Action.tapped`, `/.self`.
 ///
 /// ```swift
-/// /AppAction.child     // a case with a payload: CasePath<AppAction, ChildAction>
-/// /AppAction.tapped    // a case without payload: CasePath<AppAction, Void>
-/// /.self               // the identity: CasePath<AppAction, AppAction>
+/// let child = /AppAction.child    // a case with a payload: CasePath<AppAction, ChildAction>
+/// let tapped = /AppAction.tapped  // a case without payload: CasePath<AppAction, Void>
+/// let identity: CasePath<AppAction, AppAction> = /.self  // the identity
 /// ```
 prefix operator /
 

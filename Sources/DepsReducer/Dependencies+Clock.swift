@@ -12,8 +12,9 @@ extension Dependencies {
   /// test when used, until the test overrides it with a `TestClock` or an ``ImmediateClock``.
   ///
   /// ```swift
-  /// return .run { send in
-  ///   try await environment.continuousClock.sleep(for: .seconds(1))
+  /// // Capture the clock, not the environment: a ComposableDeps environment is not Sendable.
+  /// return .run { [clock = environment.continuousClock] send in
+  ///   try await clock.sleep(for: .seconds(1))
   ///   await send(.timerTicked)
   /// }
   /// ```

@@ -8,8 +8,8 @@ extension Reducer {
   /// ```swift
   /// enum TodosAction { case todo(Todo.ID, TodoAction) }
   ///
-  /// let todosReducer = todoReducer.forEach(
-  ///   state: \TodosState.todos, action: /TodosAction.todo, environment: \.todo)
+  /// let todosReducer: Reducer<TodosState, TodosAction, TodosEnvironment> = todoReducer.forEach(
+  ///   state: \.todos, action: /TodosAction.todo, environment: \.todo)
   /// ```
   ///
   /// - Parameters:
@@ -64,8 +64,8 @@ extension Reducer {
   /// ```swift
   /// enum RoomsAction { case room(String, RoomAction) }
   ///
-  /// let roomsReducer = roomReducer.forEach(
-  ///   state: \RoomsState.rooms, action: /RoomsAction.room, environment: \.room)
+  /// let roomsReducer: Reducer<RoomsState, RoomsAction, RoomsEnvironment> = roomReducer.forEach(
+  ///   state: \.rooms, action: /RoomsAction.room, environment: \.room)
   /// ```
   ///
   /// - Parameters:

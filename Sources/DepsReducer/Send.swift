@@ -4,7 +4,7 @@
 /// action back to the store, whose reducer then runs on the main actor.
 ///
 /// ```swift
-/// return .run { [numberFact = environment.numberFact] send in
+/// return .run { [count = state.count, numberFact = environment.numberFact] send in
 ///   let fact = try await numberFact(count)
 ///   await send(.factLoaded(fact))
 /// }

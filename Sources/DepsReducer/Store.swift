@@ -14,7 +14,7 @@ import DepsCore
 /// ```swift
 /// let store = Store(initialState: AppState(), reducer: appReducer, environment: AppEnvironment())
 /// store.send(.onAppear)
-/// print(store.state.count)
+/// print(store.state.counter.count)
 /// ```
 ///
 /// The store is `Observable` (where the Observation module is: Linux, macOS 14, iOS 17): SwiftUI
@@ -162,7 +162,7 @@ public final class Store<State, Action, Environment> {
   ///
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: /AppAction.counter)
-  /// counterStore.send(.incrementButtonTapped)   // appStore handles .counter(.incrementButtonTapped)
+  /// counterStore.send(.increment)   // appStore handles .counter(.increment)
   /// ```
   ///
   /// - Parameters:
@@ -189,7 +189,7 @@ public final class Store<State, Action, Environment> {
   ///
   /// ```swift
   /// if let demoStore = appStore.scope(state: \.demo, action: /AppAction.demo) {
-  ///   demoStore.send(.incrementButtonTapped)
+  ///   demoStore.send(.increment)
   /// }
   /// ```
   ///

@@ -25,7 +25,7 @@ public struct StoreTask: Hashable, Sendable {
   /// ended.
   ///
   /// ```swift
-  /// await store.send(.load).finish()
+  /// await store.send(.loadTapped).finish()
   /// ```
   public func finish() async {
     await group.finish()

@@ -11,7 +11,9 @@
   /// @Suite(.dependencies { $0.apiClient = .mock })
   /// struct FeatureTests {
   ///   @Test(.dependencies { $0.date = .constant(.distantPast) })
-  ///   func loadsFacts() async { ... }
+  ///   func stampsTheFetchWithTheDate() async {
+  ///     #expect(await FeatureModel().stamp() == "mock at \(Date.distantPast)")
+  ///   }
   /// }
   /// ```
   ///

@@ -206,7 +206,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// For actions that are not `Equatable`, or whose payload a test need not spell out.
   ///
   /// ```swift
-  /// await store.receive(/SearchAction.response) { $0.results = ["apple"] }
+  /// await store.receive(/FeatureAction.results) { $0.results = ["apple"] }
   /// ```
   ///
   /// - Parameters:

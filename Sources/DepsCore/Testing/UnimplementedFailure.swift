@@ -21,7 +21,9 @@ public struct UnimplementedFailure: Error, Equatable, Sendable, CustomStringConv
   /// The library throws it; tests create one to compare with what was thrown:
   ///
   /// ```swift
-  /// #expect(throws: UnimplementedFailure(endpoint: "NumberFact.fetch")) { try await fetch(1) }
+  /// await #expect(throws: UnimplementedFailure(endpoint: "NumberFact.fetch")) {
+  ///   try await fetch(1)
+  /// }
   /// ```
   ///
   /// - Parameter endpoint: The description given to `unimplemented`.
