@@ -11,8 +11,9 @@ would paste them into an app:
   once it runs); both files import what the module's blocks import;
 - tests (a block that imports Testing, XCTest or DepsTesting, or declares `@Test`, `@Suite` or an
   `XCTestCase`) go to a test target of that module, which links DepsTesting. A test file imports
-  the app module with `@testable import`: a guide's own `@testable import Name` line is pointed at
-  the generated module, and the script adds the line when the guide has none.
+  the app module with `@testable import`: a guide's own `@testable import Name` line (or `import
+  MyApp`, which checks that the tests need only the module's public API) is pointed at the
+  generated module, and the script adds the line when the guide has none.
 
 The package is built with its tests (warnings allowed, as in an app), then its tests run. A guide
 may mark, on the line before a block:
@@ -80,6 +81,8 @@ LOOKS_LIKE_TESTS = re.compile(
     r"^\s*(import\s+(Testing|XCTest|DepsTesting)\b|@Test\b|@Suite\b)|\bXCTestCase\b|#expect\b",
     re.MULTILINE)
 TESTABLE_IMPORT = re.compile(r"^(\s*@testable\s+import\s+)(\w+)", re.MULTILINE)
+# `MyApp` stands for the app module in a guide's tests; a plain import checks its public API.
+APP_IMPORT = re.compile(r"^(\s*import\s+)(MyApp)\b", re.MULTILINE)
 
 
 class Snippet:
@@ -190,7 +193,8 @@ class Module:
             os.path.join(folder, "Declarations.swift"), declarations, imports)
         if self.tests:
             path = os.path.join(directory, "Tests", self.name + "Tests", self.name + "Tests.swift")
-            has_import = any(TESTABLE_IMPORT.search(s.code) for s in self.tests)
+            has_import = any(TESTABLE_IMPORT.search(s.code) or APP_IMPORT.search(s.code)
+                             for s in self.tests)
             prefix = [] if has_import else [f"@testable import {self.name}"]
             files[path] = self._write_file(path, self.tests, prefix)
         return files
@@ -200,6 +204,7 @@ class Module:
         out, origins, line = list(prefix), [], 1 + len(prefix)
         for snippet in parts:
             code = TESTABLE_IMPORT.sub(lambda m: m.group(1) + self.name, snippet.code)
+            code = APP_IMPORT.sub(lambda m: m.group(1) + self.name, code)
             origins.append((line, snippet))
             out.append(code)
             line += code.count("\n") + 1
