@@ -33,7 +33,7 @@ open class ComposableEnvironment {
   @usableFromInline package let node: DependencyNode
 
   /// Children derived by environment-less pullbacks, one per child type.
-  private let pulledBack = Locked<[ObjectIdentifier: ComposableEnvironment]>([:])
+  private let pulledBack = PulledBackChildren()
 
   /// Creates a root environment: it reads defaults until values are set on it, and becomes a
   /// child when another environment derives it.
@@ -115,16 +115,70 @@ open class ComposableEnvironment {
   @usableFromInline
   package func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
     let key = ObjectIdentifier(Child.self)
-    let child = pulledBack.firstPublished(
-      find: { $0[key] },
-      build: {
+    let child =
+      pulledBack.find(key)
+      ?? pulledBack.add(key) {
         let made = Child()
         made.node.attach(to: node)
         return made
-      },
-      publish: { $0[key] = $1 })
-    // The table holds, under `ObjectIdentifier(Child.self)`, only children of type `Child`.
+      }
+    // The list holds, under `ObjectIdentifier(Child.self)`, only children of type `Child`.
     assert(child is Child, "Deps: the pulled-back child for \(Child.self) is a \(type(of: child)).")
     return unsafeDowncast(child, to: Child.self)
+  }
+
+}
+
+/// The children environment-less pullbacks derived for one environment, found without a lock.
+///
+/// The current list is immutable and published by address in an atomic word; adding a child
+/// publishes a new list under the lock. Every list ever published is kept in `lists` until this
+/// object ends, so a reader may scan the list whose address it loaded while another thread adds.
+/// An environment has a child per child type its pullbacks name: a handful, scanned linearly.
+private final class PulledBackChildren: @unchecked Sendable {
+  // @unchecked: `lists` is only touched under its lock; `current` is atomic.
+  private final class List {
+    let keys: [ObjectIdentifier]
+    let children: [ComposableEnvironment]
+    init(keys: [ObjectIdentifier], children: [ComposableEnvironment]) {
+      assert(keys.count == children.count, "Deps: a pulled-back list has a child per key.")
+      self.keys = keys
+      self.children = children
+    }
+  }
+
+  /// The address of the newest list of `lists`; 0 while there is none.
+  private let current = AtomicWord()
+  private let lists = Locked<[List]>([])
+
+  /// The child stored under `key`, if any.
+  func find(_ key: ObjectIdentifier) -> ComposableEnvironment? {
+    let address = current.load()
+    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) else {
+      return nil
+    }
+    // `lists` retains every published list until `self` ends, and `self` outlives this call: the
+    // list needs no retain of its own while it is scanned.
+    return Unmanaged<List>.fromOpaque(pointer)._withUnsafeGuaranteedRef { list in
+      list.keys.withUnsafeBufferPointer { keys in
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        return list.children[index]
+      }
+    }
+  }
+
+  /// The child stored under `key`: the one another thread stored meanwhile, or the one `make`
+  /// builds (outside the lock).
+  func add(_ key: ObjectIdentifier, make: () -> ComposableEnvironment) -> ComposableEnvironment {
+    let made = make()
+    return lists.withLock { lists in
+      let keys = lists.last?.keys ?? []
+      let children = lists.last?.children ?? []
+      if let index = keys.firstIndex(of: key) { return children[index] }
+      let list = List(keys: keys + [key], children: children + [made])
+      lists.append(list)
+      current.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque())))
+      return made
+    }
   }
 }

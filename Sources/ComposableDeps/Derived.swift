@@ -14,7 +14,7 @@ import DepsCore
 /// ```
 @propertyWrapper
 public struct Derived<Environment: ComposableEnvironment> {
-  private let storage: DerivedStorage<Environment>
+  @usableFromInline let storage: DerivedStorage<Environment>
 
   /// Derives a child created with `init()`.
   public init() {
@@ -43,6 +43,10 @@ public struct Derived<Environment: ComposableEnvironment> {
   }
 
   /// The child of `parent`, the instance that declares the property; created on first access.
+  ///
+  /// Inlinable, so that in the declaring module the storage key path, a literal, becomes a field
+  /// read: a read of the property then costs an atomic load and no key path or metadata lookup.
+  @inlinable
   public static subscript<Parent: ComposableEnvironment>(
     _enclosingInstance parent: Parent,
     wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
@@ -57,21 +61,37 @@ public struct Derived<Environment: ComposableEnvironment> {
 public typealias DerivedEnvironment = Derived
 
 /// Holds a derived child; shared by the copies of its property wrapper.
-private final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Sendable {
-  // @unchecked: `child` is only touched under its lock; `make` and `aliases` are immutable.
+///
+/// Reads after the first take no lock: the published child's address is kept in an atomic word.
+/// The storage is non-generic but for `make`, so that the read path, which runs unspecialized in
+/// this module, asks the runtime for no generic metadata.
+@usableFromInline
+final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Sendable {
+  // @unchecked: `child` is only touched under its lock; `make`, `aliases` are immutable, and
+  // `published` is atomic.
   private let make: () -> Environment
   private let aliases: AliasBuilder
-  private let child = Locked<Environment?>(nil)
+  private let child = Locked<ComposableEnvironment?>(nil)
+  /// The address of the child `child` holds, once published; 0 before. `child` never changes once
+  /// set and keeps the child alive as long as this storage, so the address stays valid.
+  private let published = AtomicWord()
 
   init(make: @escaping () -> Environment, aliases: AliasBuilder) {
     self.make = make
     self.aliases = aliases
   }
 
+  @usableFromInline
   func environment(parent: ComposableEnvironment) -> Environment {
-    child.firstPublished(
+    let address = published.load()
+    if address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) {
+      let child = Unmanaged<ComposableEnvironment>.fromOpaque(pointer).takeUnretainedValue()
+      assert(child is Environment, "Deps: a @Derived storage holds a \(type(of: child)).")
+      return unsafeDowncast(child, to: Environment.self)
+    }
+    let made = child.firstPublished(
       find: { $0 },
-      build: {
+      build: { () -> ComposableEnvironment in
         let child = make()
         if !child.node.attach(to: parent.node) {
           runtimeWarn(
@@ -87,5 +107,9 @@ private final class DerivedStorage<Environment: ComposableEnvironment>: @uncheck
         return child
       },
       publish: { $0 = $1 })
+    // Every thread that gets here publishes the same child (`firstPublished` returns the first).
+    published.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque())))
+    assert(made is Environment, "Deps: a @Derived storage built a \(type(of: made)).")
+    return unsafeDowncast(made, to: Environment.self)
   }
 }

@@ -157,17 +157,38 @@ final class LearnedEnumCase: Sendable {
     }
   }
 
-  private let state = Locked<Case?>(nil)
+  /// What is known, packed in one atomic word so that extractions read it without a lock:
+  /// `Layout.known` once learned, the tag in the low 32 bits, and a bit per flag.
+  private let state = AtomicWord(0)
+
+  /// Where each part of a `Case` lives in `state`.
+  private enum Layout {
+    static let known: UInt64 = 1 << 63
+    static let checked: UInt64 = 1 << 32
+    static let projectable: UInt64 = 1 << 33
+    static let indirect: UInt64 = 1 << 34
+    static let tag: UInt64 = 0xFFFF_FFFF
+  }
 
   @usableFromInline init() {}
 
   /// What is known so far; `nil` until a root was extracted from.
   @usableFromInline var value: Case? {
-    state.withLock { $0 }
+    let word = state.load()
+    guard word & Layout.known != 0 else { return nil }
+    return Case(
+      tag: UInt32(truncatingIfNeeded: word & Layout.tag),
+      checked: word & Layout.checked != 0,
+      projectable: word & Layout.projectable != 0,
+      indirect: word & Layout.indirect != 0)
   }
 
   /// Records what an extraction taught.
   @usableFromInline func learn(_ learned: Case) {
-    state.withLock { $0 = learned }
+    var word = Layout.known | UInt64(learned.tag)
+    if learned.checked { word |= Layout.checked }
+    if learned.projectable { word |= Layout.projectable }
+    if learned.indirect { word |= Layout.indirect }
+    state.store(word)
   }
 }
