@@ -52,7 +52,10 @@ public struct Derived<Environment: ComposableEnvironment> {
     wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
     storage storageKeyPath: KeyPath<Parent, Self>
   ) -> Environment {
-    parent[keyPath: storageKeyPath].storage.environment(parent: parent)
+    // `parent` keeps its storage alive for the whole call: the storage needs no retain.
+    Unmanaged.passUnretained(parent[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef {
+      $0.published ?? $0.environment(parent: parent)
+    }
   }
 }
 
@@ -74,7 +77,19 @@ final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Senda
   private let child = Locked<ComposableEnvironment?>(nil)
   /// The address of the child `child` holds, once published; 0 before. `child` never changes once
   /// set and keeps the child alive as long as this storage, so the address stays valid.
-  private let published = AtomicWord()
+  @usableFromInline let publishedAddress = AtomicWord()
+
+  /// The child, once published; read without a lock, inlined into the property's accessor.
+  @inlinable
+  var published: Environment? {
+    let address = publishedAddress.load()
+    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) else {
+      return nil
+    }
+    let child = Unmanaged<ComposableEnvironment>.fromOpaque(pointer).takeUnretainedValue()
+    assert(child is Environment, "Deps: a @Derived storage holds a \(type(of: child)).")
+    return unsafeDowncast(child, to: Environment.self)
+  }
 
   init(make: @escaping () -> Environment, aliases: AliasBuilder) {
     self.make = make
@@ -83,12 +98,7 @@ final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Senda
 
   @usableFromInline
   func environment(parent: ComposableEnvironment) -> Environment {
-    let address = published.load()
-    if address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) {
-      let child = Unmanaged<ComposableEnvironment>.fromOpaque(pointer).takeUnretainedValue()
-      assert(child is Environment, "Deps: a @Derived storage holds a \(type(of: child)).")
-      return unsafeDowncast(child, to: Environment.self)
-    }
+    if let published { return published }
     let made = child.firstPublished(
       find: { $0 },
       build: { () -> ComposableEnvironment in
@@ -108,7 +118,7 @@ final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Senda
       },
       publish: { $0 = $1 })
     // Every thread that gets here publishes the same child (`firstPublished` returns the first).
-    published.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque())))
+    publishedAddress.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque())))
     assert(made is Environment, "Deps: a @Derived storage built a \(type(of: made)).")
     return unsafeDowncast(made, to: Environment.self)
   }
