@@ -46,7 +46,7 @@ private final class RaceParent: ComposableEnvironment {
           default: child = parent.pulledBackChild(RaceThirdChild.self)
           }
           #expect(child[\.int] == 9)
-          seen.withLock { $0[kind, default: []].insert(ObjectIdentifier(child)) }
+          _ = seen.withLock { $0[kind, default: []].insert(ObjectIdentifier(child)) }
         }
       }
       let children = seen.withLock { $0 }
