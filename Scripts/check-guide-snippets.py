@@ -19,6 +19,8 @@ The package is built with its tests (warnings allowed, as in an app), then its t
 may mark, on the line before a block:
 
   <!-- snippet: skip (why) -->      the block is not compiled (shell, Apple-only, pseudo-code).
+  <!-- snippet: apple-only -->      the block is compiled where SwiftUI exists (inside
+                                    `#if canImport(SwiftUI)`): on Apple platforms, not on Linux.
   <!-- snippet: app -->             the block goes to the app module even if it looks like a test.
   <!-- snippet: tests -->           the block goes to the test target even if it does not look so.
   <!-- snippet: module NAME -->     this and later blocks go to a new app module (and test target)
@@ -77,6 +79,7 @@ MAIN_ACTOR_SETTINGS = """[
         .enableUpcomingFeature("InferIsolatedConformances"),
       ]"""
 
+APPLE_ONLY = "#if canImport(SwiftUI)"
 LOOKS_LIKE_TESTS = re.compile(
     r"^\s*(import\s+(Testing|XCTest|DepsTesting)\b|@Test\b|@Suite\b)|\bXCTestCase\b|#expect\b",
     re.MULTILINE)
@@ -95,6 +98,7 @@ def snippets(path):
     """The compiled snippets of one guide, in order."""
     lines = open(path, encoding="utf-8").read().split("\n")
     result, index, module = [], 0, ""
+    apple_only_next = False
     skip_next, route_next = False, None
 
     def add(start, body, route):
@@ -117,6 +121,8 @@ def snippets(path):
             skip_next = True
         elif marker and marker.group(1) in ("app", "tests"):
             route_next = marker.group(1)
+        elif marker and marker.group(1) == "apple" and marker.group(2).startswith("-only"):
+            apple_only_next = True
         elif marker and marker.group(1) == "module":
             module = re.sub(r"[^A-Za-z0-9]", "", marker.group(2))
         elif marker:
@@ -127,9 +133,12 @@ def snippets(path):
             while index < len(lines) and not lines[index].strip().startswith("```"):
                 body.append(lines[index])
                 index += 1
+            if apple_only_next:
+                body = [APPLE_ONLY] + body + ["#endif"]
+                start -= 1
             if not skip_next:
                 add(start, body, route_next)
-            skip_next, route_next = False, None
+            skip_next, route_next, apple_only_next = False, None, False
         index += 1
     return result
 
@@ -185,7 +194,7 @@ class Module:
         statements = [s for s in self.app if has_statements(s.code)]
         declarations = [s for s in self.app if not has_statements(s.code)]
         # The two files stand for one: each imports what the module's snippets import.
-        imports = sorted({m.group(0).strip() for s in self.app
+        imports = sorted({m.group(0).strip() for s in self.app if not s.code.startswith(APPLE_ONLY)
                           for m in re.finditer(r"^\s*import \w+\s*$", s.code, re.MULTILINE)})
         files[os.path.join(folder, "main.swift")] = self._write_file(
             os.path.join(folder, "main.swift"), statements, imports)
