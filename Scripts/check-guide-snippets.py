@@ -34,7 +34,8 @@ The guides in MAIN_ACTOR_TOO are also built and tested a second time in modules 
 MainActor isolation and approachable concurrency, the settings of a new app target in current
 Xcode (Swift 6.2).
 
-The ```swift examples of the doc comments of `Sources/` are built the same way, one module per
+The ```swift examples of the doc comments of `Sources/` (and of the example app's features) are
+built the same way, one module per
 source file, each example in a function of its own (a `case` example inside a reducer's `switch`,
 a `return` example at the end of a reducer); the names they use without declaring them are
 declared in `Scripts/doc-comment-context/` (see its README). Tests they declare run.
@@ -177,8 +178,9 @@ def has_statements(code):
 class Module:
     """One generated app module and its test target: where a file's lines come from."""
 
-    def __init__(self, name, main_actor):
+    def __init__(self, name, main_actor, dependencies=()):
         self.name, self.main_actor = name, main_actor
+        self.dependencies = list(dependencies)  # targets of the generated package it also needs
         self.app, self.tests = [], []  # snippets, in order
 
     def write(self, directory):
@@ -324,6 +326,22 @@ def doc_comment_modules():
                 if len(module.tests) == 1:
                     module.tests = []  # only the imports
                 modules.append(module)
+    # The example app's features: their examples use the example's own types, so they import
+    # the ExampleFeatures target (linked into the generated package) and no shared context.
+    folder = os.path.join(ROOT, "Example", "Sources", "ExampleFeatures")
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        blocks = doc_comment_blocks(path) if name.endswith(".swift") else []
+        if not blocks:
+            continue
+        module = Module("DocExample" + re.sub(r"[^A-Za-z0-9]", "", os.path.splitext(name)[0]),
+                        False, dependencies=["ExampleFeatures"])
+        module.app.append(Snippet(path, 1, "import ComposableDeps\nimport ExampleFeatures", "", False))
+        for line, code in blocks:
+            module.app.append(Snippet(
+                path, line - 1, f"@MainActor func docExample{line}() async throws {{\n{code}\n}}",
+                "", False))
+        modules.append(module)
     return modules
 
 
@@ -335,11 +353,22 @@ def write_package(directory, modules):
         f'.product(name: "{p}", package: "swift-composable-deps")'
         for p in ["ComposableDeps", "GlobalDeps"])
     test_products = app_products + ', .product(name: "DepsTesting", package: "swift-composable-deps")'
+    if any("ExampleFeatures" in module.dependencies for module in modules):
+        # The example's features, linked from the repository (a target's sources must be inside
+        # its package).
+        link = os.path.join(directory, "Sources", "ExampleFeatures")
+        os.makedirs(os.path.dirname(link), exist_ok=True)
+        if not os.path.islink(link):
+            os.symlink(os.path.join(ROOT, "Example", "Sources", "ExampleFeatures"), link)
+        targets.append(
+            '    .target(name: "ExampleFeatures", dependencies: '
+            '[.product(name: "ComposableDeps", package: "swift-composable-deps")]),')
     for module in modules:
         files.update(module.write(directory))
         settings = f",\n      swiftSettings: {MAIN_ACTOR_SETTINGS}" if module.main_actor else ""
+        extra = "".join(f'"{d}", ' for d in module.dependencies)
         targets.append(
-            f'    .executableTarget(\n      name: "{module.name}", dependencies: [{app_products}]'
+            f'    .executableTarget(\n      name: "{module.name}", dependencies: [{extra}{app_products}]'
             f'{settings}\n    ),')
         if module.tests:
             targets.append(
