@@ -109,9 +109,8 @@ public final class Store<State, Action, Environment> {
   }
 
   private func send(_ action: Action, group: EffectGroup) {
-    queue.append(action, group: group)
-    guard let runReducer else { return }
-    queue.drain { action, group in
+    guard let runReducer else { return queue.append(action, group: group) }
+    queue.handle(action, group: group) { action, group in
       let effect = observation.mutate(self) { runReducer(&current, action) }
       stateChanged()
       if effect.operations.isEmpty { return }

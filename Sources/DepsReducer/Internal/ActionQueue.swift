@@ -17,6 +17,21 @@ package final class ActionQueue<Action> {
     pending.append((action, group))
   }
 
+  /// Hands `action` to `handle` at once when nothing is queued or being handled (the common
+  /// case, which then touches no storage), else queues it; then drains as ``drain(_:)`` does.
+  package func handle(
+    _ action: Action, group: EffectGroup, _ handle: (Action, EffectGroup) -> Void
+  ) {
+    guard !isDraining, head == pending.count else {
+      append(action, group: group)
+      return drain(handle)
+    }
+    isDraining = true
+    handle(action, group)
+    isDraining = false
+    if head < pending.count { drain(handle) }
+  }
+
   /// Hands every queued action to `handle`, in order, including those queued meanwhile; does
   /// nothing when called from inside `handle`.
   package func drain(_ handle: (Action, EffectGroup) -> Void) {
@@ -24,7 +39,7 @@ package final class ActionQueue<Action> {
     isDraining = true
     defer {
       isDraining = false
-      pending.removeAll(keepingCapacity: true)
+      if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
       head = 0
     }
     while head < pending.count {
