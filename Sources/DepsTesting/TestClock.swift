@@ -31,6 +31,9 @@ public final class TestClock: Clock, Sendable {
     var nextID: UInt64 = 0
     var sleepers: [UInt64: Sleeper] = [:]
     var cancelled: Set<UInt64> = []
+    /// Sleepers the clock woke whose task has not yet returned from `sleep`: the clock waits for
+    /// each before it wakes the next, so that sleepers run in deadline order.
+    var waking: Set<UInt64> = []
   }
 
   private let state = Locked(State())
@@ -59,6 +62,7 @@ public final class TestClock: Clock, Sendable {
       state.nextID += 1
       return state.nextID
     }
+    defer { state.withLock { _ = $0.waking.remove(id) } }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         enum Outcome { case wait, wake, cancel }
@@ -105,7 +109,7 @@ public final class TestClock: Clock, Sendable {
     let target = now.advanced(by: duration)
     while true {
       await Self.yieldToOthers()
-      let due = state.withLock { state -> Sleeper? in
+      let due = state.withLock { state -> (id: UInt64, sleeper: Sleeper)? in
         guard
           let (id, sleeper) = state.sleepers.min(by: { $0.value.deadline < $1.value.deadline }),
           sleeper.deadline <= target
@@ -114,11 +118,13 @@ public final class TestClock: Clock, Sendable {
           return nil
         }
         state.sleepers[id] = nil
+        state.waking.insert(id)
         state.now = max(state.now, sleeper.deadline)
-        return sleeper
+        return (id, sleeper)
       }
       guard let due else { break }
-      due.continuation.resume()
+      due.sleeper.continuation.resume()
+      await waitUntilAwake(due.id)
     }
     await Self.yieldToOthers()
   }
@@ -131,15 +137,17 @@ public final class TestClock: Clock, Sendable {
   public func run() async {
     while true {
       await Self.yieldToOthers()
-      let due = state.withLock { state -> Sleeper? in
+      let due = state.withLock { state -> (id: UInt64, sleeper: Sleeper)? in
         guard let (id, sleeper) = state.sleepers.min(by: { $0.value.deadline < $1.value.deadline })
         else { return nil }
         state.sleepers[id] = nil
+        state.waking.insert(id)
         state.now = max(state.now, sleeper.deadline)
-        return sleeper
+        return (id, sleeper)
       }
       guard let due else { break }
-      due.continuation.resume()
+      due.sleeper.continuation.resume()
+      await waitUntilAwake(due.id)
     }
   }
 
@@ -151,6 +159,12 @@ public final class TestClock: Clock, Sendable {
     A clock's time never goes back, so the time was left as it was. To fix: pass advance(by:) a \
     duration of zero or more.
     """
+  }
+
+  // Returns once the task of the sleeper `id`, which the clock just woke, has returned from
+  // `sleep`, so that the next sleeper wakes only after it.
+  private func waitUntilAwake(_ id: UInt64) async {
+    while state.withLock({ $0.waking.contains(id) }) { await Task.yield() }
   }
 
   // Lets effects that were just started or woken reach their next suspension (a sleep, a send)
