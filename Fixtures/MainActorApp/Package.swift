@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 // An app target as current Xcode creates it: default MainActor isolation and approachable
-// concurrency. It compiles the README's and Docs/GettingStarted.md's code unchanged, for both
-// modules, and tests it with TestStore. `.ci/run` builds and tests it.
+// concurrency. It compiles the README's and Docs/GettingStarted.md's code with the `nonisolated`
+// words Docs/Swift62AppTargets.md names: both modules' environments, reducers composed with
+// environment-less pullbacks, effects with debouncing, cancellation and error handling, and
+// TestStore tests driven by TestClock. `.ci/run` builds and tests it.
 import PackageDescription
 
 let settings: [SwiftSetting] = [

@@ -13,6 +13,12 @@ import DepsCore
 /// ``withDependencies(_:operation:)`` overrides in force when it was created, so an object made
 /// inside a scope keeps that scope's values when used later outside it; the overrides of the scope
 /// in force when it is read win over those.
+///
+/// In a module with default MainActor isolation (Swift 6.2 app targets), a property of a
+/// `Dependencies` extension is main-actor isolated unless the extension says `nonisolated`, and
+/// then its key path is not `Sendable` ("type 'KeyPath<Dependencies, NumberFact>' does not conform
+/// to the 'Sendable' protocol"): declare `nonisolated extension Dependencies`
+/// (Docs/Swift62AppTargets.md).
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let access: DependencyAccessHandle<Value>

@@ -1,7 +1,7 @@
 // Docs/GettingStarted.md's counter feature: state, actions, a reducer with an effect.
 import ComposableDeps
 
-public struct CounterState: Equatable, Sendable {
+public nonisolated struct CounterState: Equatable, Sendable {
   public var count = 0
   public var fact: String?
   public var isLoadingFact = false
