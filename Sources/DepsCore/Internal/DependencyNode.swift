@@ -101,7 +101,10 @@ package final class DependencyNode: DependencyReader {
   ///
   /// The getter runs on a thread's first read; its result, and only it, is cached for that thread
   /// like a key's value (the keys the getter reads are not), so a read through a key path costs
-  /// what a read by key costs.
+  /// what a read by key costs. Only the result of a key path that reads one key and returns a
+  /// value of that key's type (`\.apiClient`: `get { self[APIClientKey.self] }`) is cached: a key
+  /// path that reaches past the dependency (`\.date.now`, whose getter calls the generator) runs
+  /// on every read, as a property of the value would.
   @inline(__always)
   package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
@@ -115,7 +118,11 @@ package final class DependencyNode: DependencyReader {
   private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     // Loaded before the nodes are read, so a write racing the read keeps it out of the cache.
     let generation = DependencyGeneration.current
-    let value = Dependencies(reader: UncachedReader(node: self))[keyPath: keyPath]
+    let reads = KeyReads()
+    let value = Dependencies(reader: UncachedReader(node: self, reads: reads))[keyPath: keyPath]
+    // A getter that reads one key and returns its value is a function of that value, which only a
+    // write changes; anything else (`\.date.now` calls the generator) must run on every read.
+    guard reads.isOneKey(ofValueType: Value.self) else { return value }
     // The cache keeps the key path alive, so its address names it while the entry lives.
     cache(
       ValueBox(value), key: UInt(bitPattern: ObjectIdentifier(keyPath)), owner: keyPath,
@@ -128,11 +135,30 @@ package final class DependencyNode: DependencyReader {
     ThreadReadCache.store(box, scope: serial, key: key, owner: owner, generation: generation)
   }
 
-  /// Reads keys without caching them, for a getter whose result is cached instead.
+  /// Reads keys without caching them, for a getter whose result is cached instead, and notes the
+  /// value types of the keys it read.
   private struct UncachedReader: DependencyReader {
     let node: DependencyNode
+    let reads: KeyReads
 
-    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { node.typedBox(for: key).value }
+    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+      reads.note(Key.Value.self)
+      return node.typedBox(for: key).value
+    }
+  }
+
+  /// The value types of the keys one run of a getter read.
+  private final class KeyReads: Sendable {
+    private let valueTypes = Locked<[ObjectIdentifier]>([])
+
+    func note(_ valueType: Any.Type) {
+      valueTypes.withLock { $0.append(ObjectIdentifier(valueType)) }
+    }
+
+    /// Whether the getter read exactly one key, whose values are of type `Value`.
+    func isOneKey<Value>(ofValueType _: Value.Type) -> Bool {
+      valueTypes.withLock { $0 == [ObjectIdentifier(Value.self)] }
+    }
   }
 
   private func typedBox<Key: DependencyKey>(for key: Key.Type) -> ValueBox<Key.Value> {

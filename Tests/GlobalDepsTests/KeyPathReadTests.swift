@@ -1,0 +1,21 @@
+import Foundation
+import GlobalDeps
+import Synchronization
+import Testing
+
+@Suite struct KeyPathReadTests {
+  @Test func aKeyPathPastTheDependencyRunsOnEveryReadInAScope() {
+    let ticks = Atomic<Int>(0)
+    withDependencies {
+      $0.date = DateGenerator {
+        Date(timeIntervalSince1970: Double(ticks.add(1, ordering: .relaxed).newValue))
+      }
+    } operation: {
+      @Dependency(\.date.now) var now
+      let first = now
+      let second = now
+      #expect(first == Date(timeIntervalSince1970: 1))
+      #expect(second == Date(timeIntervalSince1970: 2))
+    }
+  }
+}
