@@ -1,0 +1,200 @@
+#if compiler(>=6.1)
+  import DepsCore
+  import DepsTesting
+  import Foundation
+  import GlobalDeps
+  import Testing
+
+  // swift-dependencies 1.17.1's Swift Testing tests of its test traits, ported to DepsTesting's
+  // `.dependencies { ... }` trait: Tests/DependenciesTests/SwiftTestingTests.swift,
+  // TestTraitTests.swift, RootResettingTests.swift and PrepareDependenciesTests.swift's `uuid`.
+  //
+  // Upstream's `.dependencies` (no closure: fresh test values) is `.dependencies { _ in }`, and
+  // `.dependency(\.x, value)` / `.dependency(value)` are `.dependencies { $0.x = value }` /
+  // `.dependencies { $0[Key.self] = value }` (Docs/Testing.md). Each test, and each case of a
+  // parameterized test, runs in a scope of its own that builds its own test values.
+
+  @Suite struct SwiftDependenciesParitySwiftTestingTests {
+    @Test(.dependencies { _ in }, .serialized, arguments: 1...5)
+    func parameterizedCachePollution(_ argument: Int) {
+      @Dependency(Client.self) var client
+      let value = client.increment()
+      #expect(value == 1)
+    }
+
+    @Test(.dependencies { _ in }) func repeatedTest() {
+      @Dependency(Client.self) var client
+      let value = client.increment()
+      #expect(value == 1)
+    }
+
+    @Test(arguments: 1...5)
+    func parameterizedCachePollutionResetDependencies(_ argument: Int) {
+      // Upstream: `$0 = DependencyValues()`. An outermost scope builds its own test values.
+      withDependencies { _ in
+      } operation: {
+        @Dependency(Client.self) var client
+        let value = client.increment()
+        #expect(value == 1)
+      }
+    }
+
+    // Upstream's cachePollution1 and cachePollution2 read in bare tests and expect 1 in each:
+    // swift-dependencies keeps test values per test. In GlobalDeps reads outside any scope share
+    // the store's defaults for the whole process (Docs/Testing.md, "Fresh test values per
+    // test"), so the documented way to the same result is the trait.
+    @Test(.dependencies { _ in })
+    func cachePollution1() {
+      @Dependency(Client.self) var client
+      let value = client.increment()
+      #expect(value == 1)
+    }
+
+    @Test(.dependencies { _ in })
+    func cachePollution2() {
+      @Dependency(Client.self) var client
+      let value = client.increment()
+      #expect(value == 1)
+    }
+
+    @Test(.dependencies { $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0)) })
+    func trait() {
+      @Dependency(\.date.now) var now
+      #expect(now == Date(timeIntervalSinceReferenceDate: 0))
+    }
+
+    @Suite(.dependencies { $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0)) })
+    struct InnerSuite {
+      @Test
+      func traitInherited() {
+        @Dependency(\.date.now) var now
+        #expect(now == Date(timeIntervalSinceReferenceDate: 0))
+      }
+
+      @Test(.dependencies { $0.date = .constant(Date(timeIntervalSinceReferenceDate: 1)) })
+      func traitOverridden() {
+        @Dependency(\.date.now) var now
+        #expect(now == Date(timeIntervalSinceReferenceDate: 1))
+      }
+
+      @Test(.dependencies { $0.date = .constant(Date(timeIntervalSinceReferenceDate: 1)) })
+      func traitOverriddenWithDependencies() {
+        withDependencies {
+          $0.date = .constant(Date(timeIntervalSinceReferenceDate: 2))
+        } operation: {
+          @Dependency(\.date.now) var now
+          #expect(now == Date(timeIntervalSinceReferenceDate: 2))
+        }
+      }
+    }
+
+    private static let mockClient = Client { 42 }
+    @Test(.dependencies { $0[Client.self] = mockClient })
+    func dependencyKeyTypeTrait() {
+      @Dependency(Client.self) var client
+      #expect(client.increment() == 42)
+    }
+
+    @Test(.dependencies { $0.sdClassClient = ClassClient() })
+    func dependencyKeyNonSendableValue() {
+      // NB: This test is to prove this trait compiles with a non-sendable type.
+    }
+  }
+
+  @Suite(.dependencies { $0.uuid = .incrementing })
+  struct SwiftDependenciesParityTestTraitTests {
+    @Dependency(\.uuid) var uuid
+
+    @Test func statefulDependency1() async throws {
+      for index in 0...100 {
+        #expect(uuid() == incrementingUUID(index))
+        try await Task.sleep(for: .milliseconds(1))
+      }
+    }
+
+    @Test func statefulDependency2() async throws {
+      for index in 0...100 {
+        #expect(uuid() == incrementingUUID(index))
+        try await Task.sleep(for: .milliseconds(1))
+      }
+    }
+
+    @Test func statefulDependency3() async throws {
+      for index in 0...100 {
+        #expect(uuid() == incrementingUUID(index))
+        try await Task.sleep(for: .milliseconds(1))
+      }
+    }
+  }
+
+  @Suite struct SwiftDependenciesParityRootResettingTests {
+    @Suite
+    struct ResetsAtRootTests {
+      @Test(.dependencies { _ in }, arguments: [1, 2, 3])
+      func freshDependencies(argument: Int) {
+        @Dependency(Client.self) var client
+        #expect(client.increment() == 1)
+      }
+    }
+
+    @Suite(.dependencies { $0.date = .constant(Date(timeIntervalSince1970: 123)) })
+    struct ResetsOnlyAtRootTests {
+      @Test(.dependencies { _ in }) func date() {
+        @Dependency(\.date.now) var now
+        #expect(now == Date(timeIntervalSince1970: 123))
+      }
+    }
+  }
+
+  @Suite struct SwiftDependenciesParityPrepareDependenciesTests {
+    @Test(
+      .serialized,
+      .dependencies { $0.uuid = .incrementing },
+      arguments: [1, 2, 3]
+    )
+    func uuid(value: Int) {
+      @Dependency(\.uuid) var uuid
+      #expect(uuid() == incrementingUUID(0))
+    }
+    // isolation1...4 prepare the process-wide store: SwiftDependenciesParityXCTests.swift.
+  }
+
+  /// Upstream's `UUID(_: Int)`, for the values `.incrementing` produces.
+  private func incrementingUUID(_ index: Int) -> UUID {
+    UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012X", index))")!
+  }
+
+  private struct Client: DependencyKey {
+    var increment: @Sendable () -> Int
+    static let defaultValue = Client { 0 }
+    static var testValue: Client {
+      let count = Locked(0)
+      return Self {
+        count.withLock {
+          $0 += 1
+          return $0
+        }
+      }
+    }
+  }
+
+  private final class ClassClient {
+    var count = 0
+  }
+
+  /// Upstream's `UncheckedSendable`: a key's value must be `Sendable`.
+  private struct UncheckedBox<Value>: @unchecked Sendable {
+    var value: Value
+  }
+
+  private enum ClassClientKey: DependencyKey {
+    static var defaultValue: UncheckedBox<ClassClient> { UncheckedBox(value: ClassClient()) }
+  }
+
+  extension Dependencies {
+    fileprivate var sdClassClient: ClassClient {
+      get { self[ClassClientKey.self].value }
+      set { self[ClassClientKey.self] = UncheckedBox(value: newValue) }
+    }
+  }
+#endif
