@@ -2,6 +2,7 @@ import ComposableDeps
 import Foundation
 import Synchronization
 import Testing
+import XCTest
 
 /// How many times `countedInt`'s getter ran.
 private let countedGetterRuns = Atomic<Int>(0)
@@ -42,16 +43,19 @@ private func tickingDates() -> DateGenerator {
     #expect(second == Date(timeIntervalSince1970: 2))
   }
 
-  @Test func aDependencyPropertyIsStillReadOncePerThreadUntilAWrite() {
+}
+
+/// XCTest runs its tests one at a time, before and apart from Swift Testing's parallel suites,
+/// whose writes would empty the read caches while this counts getter runs.
+final class KeyPathReadCacheTests: XCTestCase {
+  func testADependencyPropertyIsReadOncePerThreadUntilAWrite() {
     let environment = ClockEnvironment()
     let before = countedGetterRuns.load(ordering: .relaxed)
-    for _ in 0..<10 { #expect(environment.countedInt == 7) }
-    // One run per thread and write; other tests of the process never read this key.
-    #expect(countedGetterRuns.load(ordering: .relaxed) - before == 1)
+    for _ in 0..<1_000 { XCTAssertEqual(environment.countedInt, 7) }
+    XCTAssertEqual(countedGetterRuns.load(ordering: .relaxed) - before, 1)
     environment.with(\.countedInt, 8)
     let afterWrite = countedGetterRuns.load(ordering: .relaxed)
-    #expect(environment.countedInt == 8)
-    #expect(environment.countedInt == 8)
-    #expect(countedGetterRuns.load(ordering: .relaxed) - afterWrite == 1)
+    for _ in 0..<1_000 { XCTAssertEqual(environment.countedInt, 8) }
+    XCTAssertEqual(countedGetterRuns.load(ordering: .relaxed) - afterWrite, 1)
   }
 }

@@ -64,13 +64,7 @@ import Testing
       #expect(self.date.now == Date(timeIntervalSinceReferenceDate: 2))
       let first = self.now
       let second = self.now
-      // GlobalDeps caches a key path's result per thread and scope (Docs/Performance.md, "Per-thread
-      // caches"), so `\.date.now` returns the first date again until something is written.
-      withKnownIssue(
-        "parity: @Dependency(\\.date.now) returns a cached date instead of calling the generator"
-      ) {
-        #expect(second > first)
-      }
+      #expect(second > first)
     }
   }
 }
