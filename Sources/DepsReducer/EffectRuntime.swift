@@ -5,6 +5,7 @@ import DepsCore
 ///
 /// Cancellation ids live in one registry per root store (scoped stores send through their root),
 /// so two stores using the same id never touch each other's effects.
+@usableFromInline
 package final class EffectRuntime: Sendable {
   private struct State {
     var nextID: UInt64 = 0
@@ -26,30 +27,40 @@ package final class EffectRuntime: Sendable {
   ///
   /// - Parameters:
   ///   - effect: What the reducer returned.
-  ///   - group: The ``StoreTask`` the work belongs to.
+  ///   - group: The ``StoreTask`` the work belongs to; made here, when `nil`, as soon as an
+  ///     operation needs one (a task, or an action sent now, which may start tasks). An effect
+  ///     that only cancels leaves it `nil`.
   ///   - origin: Describes the action that started the effect, for warnings.
   ///   - send: Feeds actions of asynchronous work back into the store.
-  ///   - sendNow: Takes the effect's synchronous actions.
+  ///   - sendNow: Takes the effect's synchronous actions, with the group they belong to.
   @MainActor
   package func start<Action>(
     _ effect: Effect<Action>,
-    group: EffectGroup,
+    group: inout EffectGroup?,
     origin: @escaping @Sendable () async -> String,
     send: Send<Action>,
-    sendNow: (Action) -> Void
+    sendNow: (Action, EffectGroup) -> Void
   ) {
+    func made(_ group: inout EffectGroup?) -> EffectGroup {
+      if let group { return group }
+      let made = EffectGroup()
+      group = made
+      return made
+    }
     for operation in effect.operations {
       switch operation {
       case .send(let action):
-        sendNow(action)
+        sendNow(action, made(&group))
       case .cancel(let id):
         cancel(id: id)
       case .run(let priority, let operation):
-        launch(priority: priority, cancelID: nil, group: group, parent: nil, origin: origin) {
+        launch(priority: priority, cancelID: nil, group: made(&group), parent: nil, origin: origin) {
           await EffectRuntime.run(operation, send: send)
         }
       case .task(let priority, let cancelID, let work):
-        launch(priority: priority, cancelID: cancelID, group: group, parent: nil, origin: origin) {
+        launch(
+          priority: priority, cancelID: cancelID, group: made(&group), parent: nil, origin: origin
+        ) {
           await work(send)
         }
       }

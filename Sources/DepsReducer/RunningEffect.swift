@@ -92,6 +92,7 @@ package final class RunningEffect: Sendable {
 }
 
 /// The effects one ``Store/send(_:)`` started, and the effects of every action they sent.
+@usableFromInline
 package final class EffectGroup: Sendable {
   private struct State {
     var running: [ObjectIdentifier: RunningEffect] = [:]

@@ -401,10 +401,12 @@ public final class TestStore<State: Equatable, Action, Environment> {
     let after = reducerState
     if !effect.operations.isEmpty {
       let description = ValueText.describe(action)
+      // A TestStoreTask always has its group: it is never replaced.
+      var group: EffectGroup? = group
       effects.start(
-        effect, group: group, origin: { description },
+        effect, group: &group, origin: { description },
         send: Send { [inbox] action in await inbox.deliver(action) },
-        sendNow: { [queue] action in queue.append(action, group: group) })
+        sendNow: { [queue] action, group in queue.append(action, group: group) })
     }
     return after
   }
