@@ -26,14 +26,16 @@ import DepsCore
 /// not be Sendable. Use it from the main actor.
 @MainActor
 public final class Store<State, Action, Environment> {
-  /// What the store does with an action: the root runs the reducer, a scoped store hands the
-  /// action, embedded, to its root.
-  @usableFromInline enum Role {
-    case root(Reducer<State, Action, Environment>, Environment)
-    case scoped(Scoping<State, Action>)
-  }
-
-  @usableFromInline let role: Role
+  // The root runs the reducer with the environment. A scoped store runs none: it holds an empty
+  // reducer and its parent's environment, and hands its actions to the root through `toRoot`.
+  // (Plain fields rather than an enum of the two: calling a closure of a `let` field needs no
+  // retain, while a payload taken out of an enum is copied.)
+  @usableFromInline let reducer: Reducer<State, Action, Environment>
+  @usableFromInline let environment: Environment
+  // A scoped store's way to its root: embeds its actions through every level, sends there.
+  @usableFromInline let toRoot: ((Action) -> StoreTask)?
+  // A scoped store's parent and state read; `nil` at the root.
+  private let scoping: Scoping<State>?
   // The root's state, which the reducer changes in place; a scoped store keeps here the last
   // state it read from its parent. Exclusivity is not checked at run time: the reducer's `inout`
   // access is the only one that lasts, and the queue never runs the reducer re-entrantly (asserted
@@ -42,7 +44,7 @@ public final class Store<State, Action, Environment> {
   // Actions waiting their turn, with the send they belong to (used by the root only).
   @usableFromInline let queue = ActionQueue<Action>()
   @usableFromInline let effects: EffectRuntime
-  // Whether this store is a root, which owns its effects (what `deinit` can read of `role`).
+  // Whether this store is a root, which owns its effects.
   private let ownsEffects: Bool
   // Whether `state` was ever read through its tracked getter, the only place an observer can
   // register: until then a change needs no observation registrar. Never cleared: an observer
@@ -78,14 +80,23 @@ public final class Store<State, Action, Environment> {
     environment: Environment
   ) {
     self.current = initialState
-    self.role = .root(reducer, environment)
+    self.reducer = reducer
+    self.environment = environment
+    self.toRoot = nil
+    self.scoping = nil
     self.effects = EffectRuntime()
     self.ownsEffects = true
   }
 
-  private init(scoping: Scoping<State, Action>, initialState: State, effects: EffectRuntime) {
+  private init(
+    scoping: Scoping<State>, toRoot: @escaping (Action) -> StoreTask, initialState: State,
+    environment: Environment, effects: EffectRuntime
+  ) {
     self.current = initialState
-    self.role = .scoped(scoping)
+    self.reducer = .empty
+    self.environment = environment
+    self.toRoot = toRoot
+    self.scoping = scoping
     self.effects = effects
     self.ownsEffects = false
   }
@@ -106,7 +117,7 @@ public final class Store<State, Action, Environment> {
   /// The current state, read without registering an observation: a scoped store reads it from its
   /// parent (keeping the last one it got while the parent's child state is absent).
   @usableFromInline func refreshedState() -> State {
-    guard case .scoped(let scoping) = role else { return current }
+    guard let scoping else { return current }
     if let state = scoping.read() { current = state }
     return current
   }
@@ -128,38 +139,27 @@ public final class Store<State, Action, Environment> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch role {
-    case .root(let reducer, let environment):
-      // Sent while another action is handled: it waits its turn, so it needs its group now.
-      guard queue.isIdle else { return enqueue(action) }
-      queue.startHandling()
-      let group = reduce(action, reducer, environment, group: nil)
-      if queue.stopHandling() { drainQueue() }
-      return StoreTask(group: group)
-    case .scoped(let scoping):
-      return scoping.toRoot(action)
-    }
+    if let toRoot { return toRoot(action) }
+    // Sent while another action is handled: it waits its turn, so it needs its group now.
+    guard queue.isIdle else { return enqueue(action) }
+    queue.startHandling()
+    let group = reduce(action, group: nil)
+    if queue.stopHandling() { drainQueue() }
+    return StoreTask(group: group)
   }
 
   /// Runs the reducer for `action` and starts its effects in `group`, made here when the effects
   /// need one and none was given. Returns the group, if any.
   @inlinable
-  func reduce(
-    _ action: Action, _ reducer: Reducer<State, Action, Environment>, _ environment: Environment,
-    group: EffectGroup?
-  ) -> EffectGroup? {
-    let effect =
-      isObserved
-      ? reduceObserved(action, reducer, environment) : reducer.run(&current, action, environment)
+  func reduce(_ action: Action, group: EffectGroup?) -> EffectGroup? {
+    let effect = isObserved ? reduceObserved(action) : reducer.run(&current, action, environment)
     if isFollowed { stateChanged() }
     if effect.operations.isEmpty { return group }
     return start(effect, of: action, group: group)
   }
 
   /// Runs the reducer telling the observation registrar about the change.
-  @usableFromInline func reduceObserved(
-    _ action: Action, _ reducer: Reducer<State, Action, Environment>, _ environment: Environment
-  ) -> Effect<Action> {
+  @usableFromInline func reduceObserved(_ action: Action) -> Effect<Action> {
     observation.mutate(self) { reducer.run(&current, action, environment) }
   }
 
@@ -189,8 +189,7 @@ public final class Store<State, Action, Environment> {
 
   /// Handles the queued actions in order (nothing when called while the queue is being handled).
   @usableFromInline func drainQueue() {
-    guard case .root(let reducer, let environment) = role else { return }
-    queue.drain { action, group in _ = reduce(action, reducer, environment, group: group) }
+    queue.drain { action, group in _ = reduce(action, group: group) }
   }
 
   // Tells this store's followers and the followed stores scoped from it that the state changed.
@@ -298,13 +297,10 @@ public final class Store<State, Action, Environment> {
   func toRoot<ChildAction>(
     _ toChildAction: CasePath<Action, ChildAction>
   ) -> (ChildAction) -> StoreTask {
-    switch role {
-    case .root:
+    guard let parentToRoot = toRoot else {
       return { [self] action in send(toChildAction.embed(action)) }
-    case .scoped(let scoping):
-      let parentToRoot = scoping.toRoot
-      return { action in parentToRoot(toChildAction.embed(action)) }
     }
+    return { action in parentToRoot(toChildAction.embed(action)) }
   }
 
   /// Makes a child store. One that keeps its last state (of an optional or an enum case) reads
@@ -316,8 +312,8 @@ public final class Store<State, Action, Environment> {
     keepsLastState: Bool
   ) -> Store<ChildState, ChildAction, Environment> {
     let child = Store<ChildState, ChildAction, Environment>(
-      scoping: Scoping(parent: self, read: read, toRoot: toRoot), initialState: initialState,
-      effects: effects)
+      scoping: Scoping(parent: self, read: read), toRoot: toRoot, initialState: initialState,
+      environment: environment, effects: effects)
     children.append(WeakChild(store: child))
     if keepsLastState { child.markFollowed() }
     return child
@@ -331,22 +327,14 @@ public final class Store<State, Action, Environment> {
   }
 }
 
-/// How a scoped store reaches its parent and its root. Holds the parent strongly: a child store
-/// keeps its parent alive, never the other way round.
-@MainActor @usableFromInline
-final class Scoping<State, Action> {
+/// How a scoped store reaches its parent. Holds the parent strongly: a child store keeps its
+/// parent alive, never the other way round.
+@MainActor
+private struct Scoping<State> {
   /// The parent, to register observations on the root through and to mark followed.
   let parent: any StoreNode
   /// Reads the child state from the parent, registering no observation; `nil` while absent.
   let read: () -> State?
-  /// Hands an action to the root store, embedded through every level.
-  @usableFromInline let toRoot: (Action) -> StoreTask
-
-  init(parent: any StoreNode, read: @escaping () -> State?, toRoot: @escaping (Action) -> StoreTask) {
-    self.parent = parent
-    self.read = read
-    self.toRoot = toRoot
-  }
 }
 
 /// What a store is to the stores scoped from it, whatever its generic arguments.
@@ -362,7 +350,7 @@ protocol StoreNode: AnyObject {
 
 extension Store: StoreNode {
   @usableFromInline func observeRoot() {
-    guard case .scoped(let scoping) = role else {
+    guard let scoping else {
       isObserved = true
       return observation.access(self)
     }
@@ -372,12 +360,12 @@ extension Store: StoreNode {
   @usableFromInline func markFollowed() {
     guard !isFollowed else { return }
     isFollowed = true
-    if case .scoped(let scoping) = role { scoping.parent.markFollowed() }
+    scoping?.parent.markFollowed()
   }
 
   @usableFromInline func parentChanged() {
     // Only followed stores are walked; a child state that became absent stops the walk here.
-    guard isFollowed, case .scoped(let scoping) = role, let state = scoping.read() else { return }
+    guard isFollowed, let state = scoping?.read() else { return }
     current = state
     stateChanged()
   }
