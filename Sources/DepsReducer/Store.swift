@@ -62,7 +62,7 @@ public final class Store<State, Action, Environment> {
   fileprivate let followers = Locked<(any StateFollowing)?>(nil)
   fileprivate var yieldToFollowers: ((State) -> Void)?
   // The `Send` the effects of this store's actions get: made once, it holds the store weakly.
-  private lazy var effectSend = Send<Action> { [weak self] action in await self?.receive(action) }
+  @usableFromInline lazy var effectSend = Send<Action> { [weak self] action in await self?.receive(action) }
 
   /// Creates a store with a state, the reducer that evolves it, and the reducer's environment.
   ///
@@ -163,13 +163,12 @@ public final class Store<State, Action, Environment> {
     observation.mutate(self) { reducer.run(&current, action, environment) }
   }
 
-  @usableFromInline func start(
-    _ effect: Effect<Action>, of action: Action, group: EffectGroup?
-  ) -> EffectGroup? {
+  /// Starts the effects of `action` in `group`, or in a group made when they need one.
+  @inlinable
+  func start(_ effect: Effect<Action>, of action: Action, group: EffectGroup?) -> EffectGroup? {
     var group = group
-    let origin = ActionOrigin(action)
     effects.start(
-      effect, group: &group, origin: { await origin.description }, send: effectSend,
+      effect, group: &group, origin: ActionOrigin(action), send: effectSend,
       sendNow: { [queue] action, group in queue.append(action, group: group) })
     return group
   }
@@ -177,7 +176,7 @@ public final class Store<State, Action, Environment> {
   /// Queues `action` in a group of its own and handles the queue (at once, unless the store is
   /// handling an action already: then after it).
   @usableFromInline func enqueue(_ action: Action) -> StoreTask {
-    let group = EffectGroup()
+    let group = EffectGroup(runtime: effects)
     enqueue(action, group: group)
     return StoreTask(group: group)
   }
@@ -202,7 +201,9 @@ public final class Store<State, Action, Environment> {
 
   // An action an effect sent. Runs in the effect's task, so `RunningEffect.current` is the effect.
   private func receive(_ action: sending Action) {
-    guard let effect = RunningEffect.current else { return enqueue(action, group: EffectGroup()) }
+    guard let effect = RunningEffect.current else {
+      return enqueue(action, group: EffectGroup(runtime: effects))
+    }
     // Checked on the main actor, where cancelInFlight cancels: nothing sent after the cancel gets in.
     guard !effect.isCancelled else { return }
     enqueue(action, group: effect.group)
@@ -210,6 +211,10 @@ public final class Store<State, Action, Environment> {
 
   /// How many effect tasks this store runs now (tests check that nothing is left behind).
   package var runningEffectCount: Int { effects.runningCount }
+
+  /// How many cancellation ids this store's effects are registered under (tests check that the
+  /// ids of ended effects are forgotten).
+  package var registeredIDCount: Int { effects.registeredIDCount }
 
   /// A store of a child feature: its state is this store's `state[keyPath: toChildState]`, kept
   /// current, and its actions are sent through this store, embedded with `toChildAction`. It
@@ -378,15 +383,15 @@ private struct WeakChild {
 }
 
 /// The action that started an effect, kept on the main actor for warnings that name it.
-@MainActor
-final class ActionOrigin<Action> {
+@MainActor @usableFromInline
+final class ActionOrigin<Action>: EffectOrigin {
   let action: Action
 
-  init(_ action: Action) {
+  @usableFromInline init(_ action: Action) {
     self.action = action
   }
 
-  var description: String { ValueText.describe(action) }
+  @usableFromInline func describe() async -> String { ValueText.describe(action) }
 }
 
 extension Store where State: Sendable {

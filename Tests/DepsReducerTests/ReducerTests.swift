@@ -123,7 +123,7 @@ func collectActions<Action: Sendable>(_ effect: Effect<Action>) async -> [Action
   let runtime = EffectRuntime()
   var group: EffectGroup?
   runtime.start(
-    effect, group: &group, origin: { "collectActions" },
+    effect, group: &group, origin: DescribedOrigin("collectActions"),
     send: Send { action in collected.withLock { $0.append(action) } },
     sendNow: { action, _ in collected.withLock { $0.append(action) } })
   await group?.finish()

@@ -33,6 +33,7 @@ package final class ActionQueue<Action> {
   }
 
   /// Queues `action`, started by the send that `group` covers.
+  @usableFromInline
   package func append(_ action: Action, group: EffectGroup) {
     pending.append((action, group))
   }
