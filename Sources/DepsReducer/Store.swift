@@ -126,7 +126,8 @@ public final class Store<State, Action, Environment> {
   ///
   /// Actions from ``Effect/send(_:)`` are handled before `send` returns. Asynchronous effects run
   /// in tasks; the actions they send are handled on the main actor as they arrive. Effects still
-  /// running when the store is released are cancelled. A scoped store sends through its parent.
+  /// running when the store is released are cancelled. A scoped store hands the action, embedded
+  /// in its parent's actions (and so on up), to the root store, which handles it.
   ///
   /// ```swift
   /// store.send(.loadTapped)
