@@ -217,7 +217,7 @@ package final class EffectRuntime: @unchecked Sendable {
   ) -> RunningEffect {
     let (effect, displaced) = begin(cancelID: cancelID, group: group, parent: parent, origin: origin)
     let task = Task(priority: priority) {
-      await self.run(effect, after: displaced) { await EffectRuntime.run(operation, send: send) }
+      await self.runTask(of: effect, after: displaced) { await EffectRuntime.run(operation, send: send) }
     }
     return attach(task, to: effect)
   }
@@ -231,7 +231,7 @@ package final class EffectRuntime: @unchecked Sendable {
   ) -> RunningEffect {
     let (effect, displaced) = begin(cancelID: cancelID, group: group, parent: parent, origin: origin)
     let task = Task(priority: priority) {
-      await self.run(effect, after: displaced) { await work(send) }
+      await self.runTask(of: effect, after: displaced) { await work(send) }
     }
     return attach(task, to: effect)
   }
@@ -267,8 +267,8 @@ package final class EffectRuntime: @unchecked Sendable {
   /// What the task of an effect does: waits for the effects it displaced, runs `work` unless the
   /// effect was cancelled meanwhile, and takes the effect out of the registry.
   @usableFromInline
-  func run(
-    _ effect: RunningEffect, after displaced: OneOrMore<RunningEffect>, work: () async -> Void
+  func runTask(
+    of effect: RunningEffect, after displaced: OneOrMore<RunningEffect>, work: () async -> Void
   ) async {
     // No window in which the old and the new run together: wait for the displaced effects to
     // end (an enclosing effect is never waited for: it waits for this one).
