@@ -78,6 +78,7 @@ extension CasePath where Root == Value {
   /// ```swift
   /// let identity: CasePath<AppAction, AppAction> = /.self
   /// ```
+  @inlinable
   public static var `self`: Self {
     Self(embed: { $0 }, extract: { $0 })
   }

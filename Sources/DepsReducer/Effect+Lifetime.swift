@@ -47,6 +47,7 @@ extension Effect {
   ///
   /// - Parameter id: The id the effects were made cancellable with.
   /// - Returns: An effect that cancels them.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operations: [.cancel(EffectCancelID(id))])
   }
@@ -71,20 +72,22 @@ extension Effect where Action: Sendable {
   ///   - id: Any hashable value; two stores using the same id never touch each other's effects.
   ///   - cancelInFlight: Whether to cancel the running effects with this id first.
   /// - Returns: An effect that can be cancelled with ``cancel(id:)``.
-  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+  @inlinable
+  public consuming func cancellable(
+    id: some Hashable & Sendable, cancelInFlight: Bool = false
+  ) -> Self {
     let cancelID = EffectCancelID(id)
     // Only synchronous sends: nothing runs long enough to be cancelled.
-    if operations.allSatisfy({ if case .send = $0 { true } else { false } }) {
+    if !operations.contains(where: { if case .send = $0 { false } else { true } }) {
       return cancelInFlight ? Self(operations: [.cancel(cancelID)] + operations) : self
     }
     let cancellation = EffectCancellation(id: cancelID, cancelInFlight: cancelInFlight)
-    // The usual case, one `.run`: its task runs the operation itself, with no task group.
-    if operations.count == 1, case .run(let priority, let operation) = operations[0] {
-      return Self(operations: [
-        .task(priority: priority, cancelID: cancellation) { send in
-          await EffectRuntime.run(operation, send: send)
-        }
-      ])
+    // The usual case, one `.run` with no id yet: it takes the id (in place, when this effect was
+    // the last holder of its operations), and its task runs the operation with no task group.
+    if operations.count == 1, case .run(let priority, nil, let operation) = operations[0] {
+      var effect = consume self
+      effect.operations[0] = .run(priority: priority, cancelID: cancellation, operation: operation)
+      return effect
     }
     return Self(operations: [
       .task(priority: nil, cancelID: cancellation) { [self] send in

@@ -20,8 +20,11 @@ public struct Effect<Action> {
   @usableFromInline package enum Operation {
     /// Feed this action back into the store, before any later action.
     case send(Action)
-    /// Run this operation in a task, with a `Send` that feeds actions back.
-    case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async throws -> Void)
+    /// Run this operation in a task, with a `Send` that feeds actions back; registered under the
+    /// cancellation id when there is one (a `cancellable` run).
+    case run(
+      priority: TaskPriority?, cancelID: EffectCancellation?,
+      operation: @Sendable (Send<Action>) async throws -> Void)
     /// Cancel the running effects tied to this id in the store.
     case cancel(EffectCancelID)
     /// Run this work in a task registered under a cancellation id (when there is one); the work
@@ -32,7 +35,7 @@ public struct Effect<Action> {
   }
 
   /// The units of work of this effect; empty for ``none``.
-  @usableFromInline package let operations: [Operation]
+  @usableFromInline package var operations: [Operation]
 
   /// Creates an effect from its units of work.
   @inlinable package init(operations: [Operation]) {
@@ -59,6 +62,7 @@ public struct Effect<Action> {
   ///
   /// - Parameter action: The action to send.
   /// - Returns: An effect that sends `action`.
+  @inlinable
   public static func send(_ action: Action) -> Self {
     Self(operations: [.send(action)])
   }
@@ -80,11 +84,12 @@ public struct Effect<Action> {
   ///   - priority: The priority of the task that runs `operation`.
   ///   - operation: The work to do; call its `Send` argument to feed actions back.
   /// - Returns: An effect that runs `operation`.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void
   ) -> Self {
-    Self(operations: [.run(priority: priority, operation: operation)])
+    Self(operations: [.run(priority: priority, cancelID: nil, operation: operation)])
   }
 
   /// An effect that does the work of every given effect, started in the given order.
@@ -95,6 +100,7 @@ public struct Effect<Action> {
   ///
   /// - Parameter effects: The effects to combine.
   /// - Returns: An effect doing all of their work.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
   }
@@ -107,6 +113,7 @@ public struct Effect<Action> {
   ///
   /// - Parameter effects: The effects to combine.
   /// - Returns: An effect doing all of their work.
+  @inlinable
   public static func merge(_ effects: [Self]) -> Self {
     Self(operations: effects.flatMap(\.operations))
   }
@@ -131,8 +138,8 @@ public struct Effect<Action> {
         switch operation {
         case .send(let action):
           return .send(transform(action))
-        case .run(let priority, let operation):
-          return .run(priority: priority) { send in
+        case .run(let priority, let cancelID, let operation):
+          return .run(priority: priority, cancelID: cancelID) { send in
             try await operation(
               Send<Action> { action in await send(transform(action)) })
           }

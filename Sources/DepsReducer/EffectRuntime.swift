@@ -5,58 +5,97 @@ import DepsCore
 ///
 /// Cancellation ids live in one registry per root store (scoped stores send through their root),
 /// so two stores using the same id never touch each other's effects.
-package final class EffectRuntime: Sendable {
-  private struct State {
-    var nextID: UInt64 = 0
-    var running: [UInt64: RunningEffect] = [:]
-    var byCancelID: [EffectCancelID: [UInt64: RunningEffect]] = [:]
-    var isReleased = false
-  }
-
-  private let state = Locked(State())
+///
+/// One lock guards the registry, the list of running effects, and the mutable fields of every
+/// ``RunningEffect`` and ``EffectGroup`` of this runtime, so that starting, displacing and ending
+/// an effect each take it once. `@unchecked Sendable` for that reason: every `var` here is reached
+/// only inside ``withLock(_:)``. Nothing under the lock runs user code: tasks are cancelled and
+/// waiters resumed after it is released.
+@usableFromInline
+package final class EffectRuntime: @unchecked Sendable {
+  private let lock = PlatformLock()
+  // Guarded by `lock`.
+  private var byCancelID: [EffectCancelID: OneOrMore<RunningEffect>] = [:]
+  /// The running effects, a list threaded through them (no allocation, no hashing).
+  private var first: RunningEffect?
+  private var count = 0
+  private var isReleased = false
 
   /// Creates an empty registry.
   package init() {}
 
+  /// Runs `body` holding the runtime's lock. `body` must not run user code.
+  @inline(__always)
+  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// Asserts that some thread holds the lock (the caller: nothing else takes it around a read of
+  /// an effect's fields).
+  @inline(__always)
+  func assertLocked() {
+    assert(lock.isLocked, "Deps: an effect's state was reached without its runtime's lock.")
+  }
+
   /// How many effects are running (tests count them to check that nothing is left behind).
-  package var runningCount: Int { state.withLock { $0.running.count } }
+  package var runningCount: Int { withLock { count } }
+
+  /// How many cancellation ids effects are registered under (tests check that the registry
+  /// forgets the effects that ended, and their ids).
+  package var registeredIDCount: Int { withLock { byCancelID.count } }
 
   /// Starts the work of `effect`: hands its synchronous `.send` actions to `sendNow` in order and
   /// starts its asynchronous work in tasks that belong to `group`.
   ///
+  /// Inlinable, so that it is specialized with the store's action type: looping over the
+  /// operations of an unspecialized effect asks the runtime for generic metadata every time.
+  ///
   /// - Parameters:
   ///   - effect: What the reducer returned.
-  ///   - group: The ``StoreTask`` the work belongs to.
+  ///   - group: The ``StoreTask`` the work belongs to; made here, when `nil`, as soon as an
+  ///     operation needs one (a task, or an action sent now, which may start tasks). An effect
+  ///     that only cancels leaves it `nil`.
   ///   - origin: Describes the action that started the effect, for warnings.
   ///   - send: Feeds actions of asynchronous work back into the store.
-  ///   - sendNow: Takes the effect's synchronous actions.
-  @MainActor
+  ///   - sendNow: Takes the effect's synchronous actions, with the group they belong to.
+  @MainActor @inlinable
   package func start<Action>(
     _ effect: Effect<Action>,
-    group: EffectGroup,
-    origin: @escaping @Sendable () async -> String,
+    group: inout EffectGroup?,
+    origin: any EffectOrigin,
     send: Send<Action>,
-    sendNow: (Action) -> Void
+    sendNow: (Action, EffectGroup) -> Void
   ) {
     for operation in effect.operations {
       switch operation {
       case .send(let action):
-        sendNow(action)
+        sendNow(action, made(&group))
       case .cancel(let id):
         cancel(id: id)
-      case .run(let priority, let operation):
-        launch(priority: priority, cancelID: nil, group: group, parent: nil, origin: origin) {
-          await EffectRuntime.run(operation, send: send)
-        }
+      case .run(let priority, let cancelID, let operation):
+        launch(
+          priority: priority, cancelID: cancelID, group: made(&group), parent: nil, origin: origin,
+          send: send, run: operation)
       case .task(let priority, let cancelID, let work):
-        launch(priority: priority, cancelID: cancelID, group: group, parent: nil, origin: origin) {
-          await work(send)
-        }
+        launch(
+          priority: priority, cancelID: cancelID, group: made(&group), parent: nil, origin: origin,
+          send: send, work: work)
       }
     }
   }
 
+  /// The group `group` holds, or a new one, stored there.
+  @usableFromInline func made(_ group: inout EffectGroup?) -> EffectGroup {
+    if let group { return group }
+    let made = EffectGroup(runtime: self)
+    group = made
+    return made
+  }
+
   /// Runs the operation of a `.run` effect and reports an error that nothing caught.
+  @usableFromInline
   package static func run<Action>(
     _ operation: @Sendable (Send<Action>) async throws -> Void, send: Send<Action>
   ) async {
@@ -67,17 +106,18 @@ package final class EffectRuntime: Sendable {
       guard !(error is CancellationError), !Task.isCancelled,
         let current = RunningEffect.current, !current.isCancelled
       else { return }
-      let action = await current.origin()
+      let action = await current.origin.describe()
       runtimeWarn(EffectWarning.uncaughtError(error, action: action))
     }
   }
 
   /// Runs asynchronous work inside a running effect (`concatenate`, a nested `cancellable`):
   /// `.send` actions in order, everything else as it comes.
+  @usableFromInline
   package static func perform<Action: Sendable>(_ effect: Effect<Action>, send: Send<Action>) async {
     guard let parent = RunningEffect.current else { return }
     // One run (a concatenated step, mostly): in this task, with no task group.
-    if effect.operations.count == 1, case .run(_, let operation) = effect.operations[0] {
+    if effect.operations.count == 1, case .run(_, nil, let operation) = effect.operations[0] {
       return await run(operation, send: send)
     }
     await withTaskGroup(of: Void.self) { tasks in
@@ -87,122 +127,245 @@ package final class EffectRuntime: Sendable {
           await send(action)
         case .cancel(let id):
           parent.runtime.cancel(id: id)
-        case .run(let priority, let operation):
+        case .run(let priority, nil, let operation):
           tasks.addTask(priority: priority) { await run(operation, send: send) }
-        case .task(let priority, let cancelID, let work):
-          guard let cancelID else {
-            tasks.addTask(priority: priority) { await work(send) }
-            continue
-          }
+        case .run(let priority, let cancelID?, let operation):
           let child = parent.runtime.launch(
             priority: priority, cancelID: cancelID, group: parent.group, parent: parent,
-            origin: parent.origin
-          ) { await work(send) }
-          tasks.addTask {
-            await withTaskCancellationHandler {
-              await child.wait()
-            } onCancel: {
-              child.cancel()
-            }
-          }
+            origin: parent.origin, send: send, run: operation)
+          tasks.addTask { await child.waitCancellingWithTask() }
+        case .task(let priority, nil, let work):
+          tasks.addTask(priority: priority) { await work(send) }
+        case .task(let priority, let cancelID?, let work):
+          let child = parent.runtime.launch(
+            priority: priority, cancelID: cancelID, group: parent.group, parent: parent,
+            origin: parent.origin, send: send, work: work)
+          tasks.addTask { await child.waitCancellingWithTask() }
         }
       }
     }
   }
 
   /// Cancels the running effects tied to `id`. An id nothing runs under is a no-op.
+  @usableFromInline
   package func cancel(id: EffectCancelID) {
-    let cancelled = state.withLock { state in
-      state.byCancelID.removeValue(forKey: id).map { Array($0.values) } ?? []
+    let tasks = withLock {
+      var tasks = OneOrMore<Task<Void, Never>>()
+      byCancelID.removeValue(forKey: id)?.forEach { effect in
+        effect.isRegistered = false
+        if let task = effect.markCancelled() { tasks.append(task) }
+      }
+      return tasks
     }
     // Cancelling runs cancellation handlers (user code): outside the lock.
-    for effect in cancelled { effect.cancel() }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// Cancels every running effect; effects started later run as usual.
+  package func cancelRunning() {
+    cancelEverything(release: false)
   }
 
   /// Cancels everything and refuses new work: the store is gone.
-  /// Cancels every running effect; effects started later run as usual.
-  package func cancelRunning() {
-    let cancelled = state.withLock { state in
-      state.byCancelID.removeAll()
-      return Array(state.running.values)
-    }
-    for effect in cancelled { effect.cancel() }
-  }
-
   package func cancelAll() {
-    let cancelled = state.withLock { state in
-      state.isReleased = true
-      state.byCancelID.removeAll()
-      return Array(state.running.values)
-    }
-    for effect in cancelled { effect.cancel() }
+    cancelEverything(release: true)
   }
 
-  @discardableResult
-  private func launch(
-    priority: TaskPriority?,
-    cancelID: EffectCancellation?,
-    group: EffectGroup,
-    parent: RunningEffect?,
-    origin: @escaping @Sendable () async -> String,
-    work: @escaping @Sendable () async -> Void
+  private func cancelEverything(release: Bool) {
+    let tasks = withLock {
+      if release { isReleased = true }
+      byCancelID.removeAll()
+      return runningTasks { effect in
+        effect.isRegistered = false
+        return true
+      }
+    }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// Cancels the running effects of `group`, and marks it so that the effects joining it later
+  /// start cancelled.
+  func cancel(_ group: EffectGroup) {
+    let tasks = withLock {
+      group.isCancelledFlag = true
+      return group.runningCount == 0 ? OneOrMore() : runningTasks { $0.group === group }
+    }
+    tasks.forEach { $0.cancel() }
+  }
+
+  /// Marks the running effects `isPicked` picks cancelled; returns their tasks. Under the lock.
+  /// (An effect stays registered under its id: ending, it leaves the registry as usual.)
+  private func runningTasks(_ isPicked: (RunningEffect) -> Bool) -> OneOrMore<Task<Void, Never>> {
+    var tasks = OneOrMore<Task<Void, Never>>()
+    var effect = first
+    while let current = effect {
+      if isPicked(current) {
+        if let task = current.markCancelled() { tasks.append(task) }
+      }
+      effect = current.next
+    }
+    return tasks
+  }
+
+  /// Starts `operation` in a task of its own, as an effect: see ``begin(cancelID:group:parent:origin:)``.
+  /// Inlinable, so that the task's closure holds the operation itself (one allocation).
+  @inlinable @discardableResult
+  func launch<Action>(
+    priority: TaskPriority?, cancelID: EffectCancellation?, group: EffectGroup,
+    parent: RunningEffect?, origin: any EffectOrigin, send: Send<Action>,
+    run operation: @escaping @Sendable (Send<Action>) async throws -> Void
   ) -> RunningEffect {
-    let effect = RunningEffect(runtime: self, group: group, parent: parent, origin: origin)
+    let (effect, displaced) = begin(cancelID: cancelID, group: group, parent: parent, origin: origin)
+    let task = Task(priority: priority) {
+      await self.runTask(of: effect, after: displaced) { await EffectRuntime.run(operation, send: send) }
+    }
+    return attach(task, to: effect)
+  }
+
+  /// Starts `work` in a task of its own, as an effect: see ``begin(cancelID:group:parent:origin:)``.
+  @inlinable @discardableResult
+  func launch<Action>(
+    priority: TaskPriority?, cancelID: EffectCancellation?, group: EffectGroup,
+    parent: RunningEffect?, origin: any EffectOrigin, send: Send<Action>,
+    work: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> RunningEffect {
+    let (effect, displaced) = begin(cancelID: cancelID, group: group, parent: parent, origin: origin)
+    let task = Task(priority: priority) {
+      await self.runTask(of: effect, after: displaced) { await work(send) }
+    }
+    return attach(task, to: effect)
+  }
+
+  /// Makes and registers the record of an effect about to start: in the list, in its group, and
+  /// under its id, displacing the effects there when it cancels in flight (their tasks are
+  /// cancelled here). Returns the record and the displaced effects, which its task must wait for.
+  @usableFromInline
+  func begin(
+    cancelID: EffectCancellation?, group: EffectGroup, parent: RunningEffect?,
+    origin: any EffectOrigin
+  ) -> (RunningEffect, OneOrMore<RunningEffect>) {
+    let effect = RunningEffect(
+      runtime: self, group: group, parent: parent, origin: origin, cancelID: cancelID?.id)
     // Displacing the old effects and registering the new one is one step under the lock: no
     // cancel can land between them, and the new effect is never in the set it cancels.
-    let (isReleased, displaced) = state.withLock { state -> (Bool, [RunningEffect]) in
-      guard !state.isReleased else { return (true, []) }
-      state.nextID += 1
-      effect.id = state.nextID
-      var displaced: [RunningEffect] = []
-      if let cancelID {
-        if cancelID.cancelInFlight, let old = state.byCancelID[cancelID.id] {
-          displaced = Array(old.values)
-          state.byCancelID[cancelID.id] = nil
-        }
-        state.byCancelID[cancelID.id, default: [:]][effect.id] = effect
-      }
-      state.running[effect.id] = effect
-      return (false, displaced)
+    let (displaced, tasks) = withLock { register(effect, cancellation: cancelID) }
+    tasks.forEach { $0.cancel() }
+    return (effect, displaced)
+  }
+
+  /// Stores the task of a registered effect: an effect cancelled meanwhile cancels it now.
+  @usableFromInline
+  func attach(_ task: Task<Void, Never>, to effect: RunningEffect) -> RunningEffect {
+    let isCancelled = withLock {
+      effect.task = task
+      return effect.isCancelledFlag
     }
-    group.enter(effect)
-    for old in displaced { old.cancel() }
-    if isReleased { effect.cancel() }
-    let task = Task(priority: priority) {
-      // No window in which the old and the new run together: wait for the displaced effects to
-      // end (an enclosing effect is never waited for: it waits for this one).
-      for old in displaced where !effect.isDescendant(of: old) { await old.wait() }
-      if !effect.isCancelled {
-        await RunningEffect.$current.withValue(effect) { await work() }
-      }
-      self.finished(effect, cancelID: cancelID?.id)
-    }
-    effect.attach(task)
+    if isCancelled { task.cancel() }
     return effect
   }
 
-  private func finished(_ effect: RunningEffect, cancelID: EffectCancelID?) {
-    state.withLock { state in
-      state.running[effect.id] = nil
-      if let cancelID {
-        state.byCancelID[cancelID]?[effect.id] = nil
-        if state.byCancelID[cancelID]?.isEmpty == true { state.byCancelID[cancelID] = nil }
-      }
+  /// What the task of an effect does: waits for the effects it displaced, runs `work` unless the
+  /// effect was cancelled meanwhile, and takes the effect out of the registry.
+  @usableFromInline
+  func runTask(
+    of effect: RunningEffect, after displaced: OneOrMore<RunningEffect>, work: () async -> Void
+  ) async {
+    // No window in which the old and the new run together: wait for the displaced effects to
+    // end (an enclosing effect is never waited for: it waits for this one).
+    await displaced.asyncForEach { old in
+      if !effect.isDescendant(of: old) { await old.wait() }
     }
-    effect.markFinished()
-    effect.group.leave(effect)
+    if !effect.isCancelled {
+      await RunningEffect.$current.withValue(effect) { await work() }
+    }
+    finished(effect)
+  }
+
+  /// Registers a new effect: in the list, its group, and under its id, displacing the effects
+  /// there when it cancels in flight. Under the lock. Returns the displaced effects, and the
+  /// tasks to cancel once the lock is released.
+  private func register(
+    _ effect: RunningEffect, cancellation: EffectCancellation?
+  ) -> (displaced: OneOrMore<RunningEffect>, tasks: OneOrMore<Task<Void, Never>>) {
+    assertLocked()
+    effect.next = first
+    first?.previous = effect
+    first = effect
+    count += 1
+    effect.group.runningCount += 1
+    if isReleased || effect.group.isCancelledFlag { effect.isCancelledFlag = true }
+    guard let cancellation, !isReleased else { return (OneOrMore(), OneOrMore()) }
+    effect.isRegistered = true
+    guard cancellation.cancelInFlight else {
+      byCancelID[cancellation.id, default: OneOrMore()].append(effect)
+      return (OneOrMore(), OneOrMore())
+    }
+    // One lookup: the new effect takes the id's place, the old ones are returned.
+    let displaced = byCancelID.updateValue(OneOrMore(effect), forKey: cancellation.id) ?? OneOrMore()
+    var tasks = OneOrMore<Task<Void, Never>>()
+    displaced.forEach { old in
+      old.isRegistered = false
+      if let task = old.markCancelled() { tasks.append(task) }
+    }
+    return (displaced, tasks)
+  }
+
+  private func finished(_ effect: RunningEffect) {
+    let (waiters, groupWaiters) = withLock {
+      // Out of the list (where it is: the first, or after its `previous`).
+      assert(effect.previous != nil || first === effect, "Deps: an effect left the list twice.")
+      if let previous = effect.previous { previous.next = effect.next } else { first = effect.next }
+      effect.next?.previous = effect.previous
+      effect.next = nil
+      effect.previous = nil
+      count -= 1
+      // Out of the registry, unless it was displaced or cancelled by id already.
+      if effect.isRegistered, let id = effect.cancelID, let index = byCancelID.index(forKey: id) {
+        byCancelID.values[index].removeAll { $0 === effect }
+        if byCancelID.values[index].isEmpty { byCancelID.remove(at: index) }
+      }
+      effect.isRegistered = false
+      effect.isFinished = true
+      effect.task = nil
+      let group = effect.group
+      group.runningCount -= 1
+      return (effect.waiters.take(), group.runningCount == 0 ? group.waiters.take() : OneOrMore())
+    }
+    waiters.forEach { $0.resume() }
+    groupWaiters.forEach { $0.resume() }
   }
 }
 
-/// A cancellation id as the registry keys it.
+/// A cancellation id as the registry keys it: equal when `AnyHashable` says so, with the hash
+/// taken once and a fast comparison of two ids of the same type.
 @usableFromInline package struct EffectCancelID: Hashable, Sendable {
-  // @unchecked: built only from `some Hashable & Sendable` values (see `init`).
-  private struct Base: Hashable, @unchecked Sendable { let value: AnyHashable }
-  private let base: Base
+  private let value: any Hashable & Sendable
+  private let hashed: Int
 
   /// Wraps a user's id.
+  @usableFromInline
   package init(_ id: some Hashable & Sendable) {
-    base = Base(value: AnyHashable(id))
+    value = id
+    hashed = AnyHashable(id).hashValue
+  }
+
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hashed == rhs.hashed && isEqual(lhs.value, rhs.value)
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hashed)
+  }
+
+  // Same type: the type's own `==`, which is what `AnyHashable` compares then. Different types
+  // (say, two integer types): `AnyHashable`, which may still call them equal.
+  private static func isEqual<Left: Hashable & Sendable>(
+    _ lhs: Left, _ rhs: any Hashable & Sendable
+  ) -> Bool {
+    if type(of: rhs) == Left.self, let rhs = rhs as? Left { return lhs == rhs }
+    return AnyHashable(lhs) == AnyHashable(rhs)
   }
 }
 
@@ -211,6 +374,7 @@ package final class EffectRuntime: Sendable {
   package let id: EffectCancelID
   package let cancelInFlight: Bool
 
+  @usableFromInline
   package init(id: EffectCancelID, cancelInFlight: Bool) {
     self.id = id
     self.cancelInFlight = cancelInFlight

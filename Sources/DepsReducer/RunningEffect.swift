@@ -2,15 +2,13 @@ import DepsCore
 
 /// One task of an effect: whether it was cancelled, who waits for it to end, and the
 /// ``StoreTask`` it belongs to.
-package final class RunningEffect: Sendable {
-  private struct State {
-    var id: UInt64 = 0
-    var isCancelled = false
-    var isFinished = false
-    var task: Task<Void, Never>?
-    var waiters: [CheckedContinuation<Void, Never>] = []
-  }
-
+///
+/// Its mutable fields are guarded by its runtime's lock (one lock for the registry, every record
+/// and every group of a store: starting, displacing and ending an effect each take it once).
+/// `@unchecked Sendable` for that reason: every `var` below is read and written only inside
+/// `EffectRuntime.withLock`, which asserts that it holds the lock where it matters.
+@usableFromInline
+package final class RunningEffect: @unchecked Sendable {
   /// The effect whose task is running the current code; `nil` outside effects.
   @TaskLocal package static var current: RunningEffect?
 
@@ -18,29 +16,47 @@ package final class RunningEffect: Sendable {
   package let group: EffectGroup
   let parent: RunningEffect?
   /// Describes the action that started the effect, for warnings.
-  let origin: @Sendable () async -> String
-  private let state = Locked(State())
+  let origin: any EffectOrigin
+  /// The id the effect is registered under, if any.
+  let cancelID: EffectCancelID?
+
+  // Guarded by `runtime`'s lock.
+  var isCancelledFlag = false
+  var isFinished = false
+  /// Still in the registry under `cancelID` (not displaced or cancelled by id since).
+  var isRegistered = false
+  var task: Task<Void, Never>?
+  var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
+  /// The runtime's list of running effects.
+  var next: RunningEffect?
+  /// The runtime's list of running effects, backwards. Unowned: `previous.next` holds it.
+  unowned(unsafe) var previous: RunningEffect?
 
   init(
-    runtime: EffectRuntime, group: EffectGroup, parent: RunningEffect?,
-    origin: @escaping @Sendable () async -> String
+    runtime: EffectRuntime, group: EffectGroup, parent: RunningEffect?, origin: any EffectOrigin,
+    cancelID: EffectCancelID?
   ) {
     self.runtime = runtime
     self.group = group
     self.parent = parent
     self.origin = origin
-  }
-
-  /// The registry's key for this effect.
-  var id: UInt64 {
-    get { state.withLock { $0.id } }
-    set { state.withLock { $0.id = newValue } }
+    self.cancelID = cancelID
   }
 
   /// Whether this effect, or one it runs inside, was cancelled. A cancelled effect sends nothing.
   package var isCancelled: Bool {
-    if state.withLock({ $0.isCancelled }) { return true }
-    return parent?.isCancelled ?? false
+    runtime.withLock { isCancelledUnlocked }
+  }
+
+  /// ``isCancelled``, for a caller that holds the runtime's lock.
+  var isCancelledUnlocked: Bool {
+    runtime.assertLocked()
+    var effect: RunningEffect? = self
+    while let current = effect {
+      if current.isCancelledFlag { return true }
+      effect = current.parent
+    }
+    return false
   }
 
   func isDescendant(of other: RunningEffect) -> Bool {
@@ -52,99 +68,152 @@ package final class RunningEffect: Sendable {
     return false
   }
 
-  func attach(_ task: Task<Void, Never>) {
-    let isCancelled = state.withLock { state in
-      state.task = task
-      return state.isCancelled
-    }
-    if isCancelled { task.cancel() }
+  /// Marks the effect cancelled, under the runtime's lock; returns the task to cancel once the
+  /// lock is released (cancelling runs cancellation handlers, which are user code).
+  func markCancelled() -> Task<Void, Never>? {
+    runtime.assertLocked()
+    isCancelledFlag = true
+    return task
   }
 
   /// Marks the effect cancelled and cancels its task.
   func cancel() {
-    let task = state.withLock { state -> Task<Void, Never>? in
-      state.isCancelled = true
-      return state.task
-    }
-    task?.cancel()
+    runtime.withLock { markCancelled() }?.cancel()
   }
 
-  func markFinished() {
-    let waiters = state.withLock { state in
-      state.isFinished = true
-      state.task = nil
-      defer { state.waiters.removeAll() }
-      return state.waiters
+  /// Returns when the effect's task has ended; cancelling the waiting task cancels the effect.
+  func waitCancellingWithTask() async {
+    await withTaskCancellationHandler {
+      await wait()
+    } onCancel: {
+      cancel()
     }
-    for waiter in waiters { waiter.resume() }
   }
 
   /// Returns when the effect's task has ended.
   func wait() async {
-    await withCheckedContinuation { continuation in
-      let isFinished = state.withLock { state in
-        if !state.isFinished { state.waiters.append(continuation) }
-        return state.isFinished
+    // Unsafe continuation: it is resumed exactly once, either here (already finished) or by the
+    // runtime's `finished`, which takes every waiter out of the list under the lock.
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let hasEnded = runtime.withLock {
+        if !isFinished { waiters.append(continuation) }
+        return isFinished
       }
-      if isFinished { continuation.resume() }
+      if hasEnded { continuation.resume() }
     }
   }
 }
 
-/// The effects one ``Store/send(_:)`` started, and the effects of every action they sent.
-package final class EffectGroup: Sendable {
-  private struct State {
-    var running: [ObjectIdentifier: RunningEffect] = [:]
-    var isCancelled = false
-    var waiters: [CheckedContinuation<Void, Never>] = []
+/// Describes the action that started an effect, for warnings that name it.
+@usableFromInline
+package protocol EffectOrigin: Sendable {
+  /// The action, as text.
+  func describe() async -> String
+}
+
+/// An origin already described.
+package struct DescribedOrigin: EffectOrigin {
+  let description: String
+
+  /// Wraps a description.
+  package init(_ description: String) {
+    self.description = description
   }
 
-  private let state = Locked(State())
+  /// The description.
+  package func describe() async -> String { description }
+}
 
-  /// Creates an empty group.
-  package init() {}
+/// The effects one ``Store/send(_:)`` started, and the effects of every action they sent.
+///
+/// Guarded, like the effects, by its runtime's lock: it counts its running effects, and finds
+/// them (to cancel them) in the runtime's list.
+@usableFromInline
+package final class EffectGroup: @unchecked Sendable {
+  let runtime: EffectRuntime
+  // Guarded by `runtime`'s lock.
+  var runningCount = 0
+  var isCancelledFlag = false
+  var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
+
+  /// Creates an empty group of effects that `runtime` runs.
+  package init(runtime: EffectRuntime) {
+    self.runtime = runtime
+  }
 
   /// Whether ``cancel()`` was called.
-  package var isCancelled: Bool { state.withLock { $0.isCancelled } }
-
-  func enter(_ effect: RunningEffect) {
-    let isCancelled = state.withLock { state in
-      state.running[ObjectIdentifier(effect)] = effect
-      return state.isCancelled
-    }
-    if isCancelled { effect.cancel() }
-  }
-
-  func leave(_ effect: RunningEffect) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.running[ObjectIdentifier(effect)] = nil
-      guard state.running.isEmpty else { return [] }
-      defer { state.waiters.removeAll() }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
+  package var isCancelled: Bool { runtime.withLock { isCancelledFlag } }
 
   /// Cancels every effect of the group, and those that join it later.
   package func cancel() {
-    let running = state.withLock { state in
-      state.isCancelled = true
-      return Array(state.running.values)
-    }
-    for effect in running { effect.cancel() }
+    runtime.cancel(self)
   }
 
   /// Whether no effect of the group is running.
-  package var isFinished: Bool { state.withLock { $0.running.isEmpty } }
+  package var isFinished: Bool { runtime.withLock { runningCount == 0 } }
 
   /// Returns when no effect of the group is running.
   package func finish() async {
-    await withCheckedContinuation { continuation in
-      let isDone = state.withLock { state in
-        if !state.running.isEmpty { state.waiters.append(continuation) }
-        return state.running.isEmpty
+    // Unsafe continuation: resumed exactly once, here or by the runtime's `finished`, which takes
+    // every waiter out of the list under the lock when the count reaches zero.
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let isDone = runtime.withLock {
+        if runningCount != 0 { waiters.append(continuation) }
+        return runningCount == 0
       }
       if isDone { continuation.resume() }
     }
   }
 }
+
+/// A list that holds its first element inline: most lists here hold one (the effect a restart
+/// displaces, the one task waiting for an effect), and then allocate nothing.
+@usableFromInline
+struct OneOrMore<Element> {
+  private var first: Element?
+  private var rest: [Element] = []
+
+  init() {}
+
+  init(_ element: Element) {
+    first = element
+  }
+
+  var isEmpty: Bool { first == nil }
+
+  mutating func append(_ element: Element) {
+    if first == nil {
+      first = element
+    } else {
+      rest.append(element)
+    }
+  }
+
+  /// Removes the elements `isRemoved` picks, keeping the order of the others.
+  mutating func removeAll(where isRemoved: (Element) -> Bool) {
+    var kept = OneOrMore()
+    forEach { if !isRemoved($0) { kept.append($0) } }
+    self = kept
+  }
+
+  func forEach(_ body: (Element) -> Void) {
+    guard let first else { return }
+    body(first)
+    for element in rest { body(element) }
+  }
+
+  /// Runs `body` on every element in order, awaiting each.
+  func asyncForEach(_ body: (Element) async -> Void) async {
+    guard let first else { return }
+    await body(first)
+    for element in rest { await body(element) }
+  }
+
+  /// Moves the elements out, leaving the list empty.
+  mutating func take() -> Self {
+    defer { self = Self() }
+    return self
+  }
+}
+
+extension OneOrMore: Sendable where Element: Sendable {}

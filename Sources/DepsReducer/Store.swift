@@ -26,20 +26,43 @@ import DepsCore
 /// not be Sendable. Use it from the main actor.
 @MainActor
 public final class Store<State, Action, Environment> {
-  // The root's state; a scoped store keeps here the last state it read from its parent.
-  private var current: State
-  // The root runs the reducer; a scoped store forwards to its parent instead.
-  private let runReducer: ((inout State, Action) -> Effect<Action>)?
-  private let parent: ScopedParent<State, Action>?
-  // Actions waiting their turn, with the send they belong to.
-  private let queue = ActionQueue<Action>()
-  // The stores scoped from this one, told when the state changes (for their `states`).
+  // The root runs the reducer with the environment. A scoped store runs none: it holds an empty
+  // reducer and its parent's environment, and hands its actions to the root through `toRoot`.
+  // (Plain fields rather than an enum of the two: calling a closure of a `let` field needs no
+  // retain, while a payload taken out of an enum is copied.)
+  @usableFromInline let reducer: Reducer<State, Action, Environment>
+  @usableFromInline let environment: Environment
+  // A scoped store's way to its root: embeds its actions through every level, sends there.
+  @usableFromInline let toRoot: ((Action) -> StoreTask)?
+  // A scoped store's parent and state read; `nil` at the root.
+  private let scoping: Scoping<State>?
+  // The root's state, which the reducer changes in place; a scoped store keeps here the last
+  // state it read from its parent. Exclusivity is not checked at run time: the reducer's `inout`
+  // access is the only one that lasts, and the queue never runs the reducer re-entrantly (asserted
+  // in `ActionQueue.startHandling()`); every other access is a plain read or write on the main actor.
+  @exclusivity(unchecked) @usableFromInline var current: State
+  // Actions waiting their turn, with the send they belong to (used by the root only).
+  @usableFromInline let queue = ActionQueue<Action>()
+  @usableFromInline let effects: EffectRuntime
+  // Whether this store is a root, which owns its effects.
+  private let ownsEffects: Bool
+  // Whether `state` was ever read through its tracked getter, the only place an observer can
+  // register: until then a change needs no observation registrar. Never cleared: an observer
+  // installed at the end of a `withObservationTracking` apply closure must see the next change
+  // even when actions were sent inside the closure. (A root's flag; plain reads and writes.)
+  @exclusivity(unchecked) @usableFromInline var isObserved = false
+  // Whether a change must be passed on: this store has `states` followers, or keeps the last
+  // state of an optional or enum case, or so does a store scoped from it at any depth. Until then
+  // a change walks no scoped stores. Set once, never cleared. (Plain reads and writes.)
+  @exclusivity(unchecked) @usableFromInline var isFollowed = false
+  // The stores scoped from this one, held weakly; told of changes when they are followed.
   private var children: [WeakChild] = []
-  private let effects: EffectRuntime
   private let observation = StoreObservation()
   // The `states` sequences: typed only where `State` is Sendable, so held type-erased here.
   fileprivate let followers = Locked<(any StateFollowing)?>(nil)
   fileprivate var yieldToFollowers: ((State) -> Void)?
+  // The `Send` the effects of this store's actions get: made once, it holds the store weakly.
+  @usableFromInline lazy var effectSend = Send<Action> { [weak self] action in await self?.receive(action) }
 
   /// Creates a store with a state, the reducer that evolves it, and the reducer's environment.
   ///
@@ -57,16 +80,25 @@ public final class Store<State, Action, Environment> {
     environment: Environment
   ) {
     self.current = initialState
-    self.runReducer = { state, action in reducer.run(&state, action, environment) }
-    self.parent = nil
+    self.reducer = reducer
+    self.environment = environment
+    self.toRoot = nil
+    self.scoping = nil
     self.effects = EffectRuntime()
+    self.ownsEffects = true
   }
 
-  private init(scopedFrom parent: ScopedParent<State, Action>, initialState: State) {
+  private init(
+    scoping: Scoping<State>, toRoot: @escaping (Action) -> StoreTask, initialState: State,
+    environment: Environment, effects: EffectRuntime
+  ) {
     self.current = initialState
-    self.runReducer = nil
-    self.parent = parent
-    self.effects = parent.effects
+    self.reducer = .empty
+    self.environment = environment
+    self.toRoot = toRoot
+    self.scoping = scoping
+    self.effects = effects
+    self.ownsEffects = false
   }
 
   /// The current state. It changes only when the store handles an action; a scoped store's state
@@ -77,12 +109,16 @@ public final class Store<State, Action, Environment> {
   /// store.state.count   // 1
   /// ```
   public var state: State {
-    if let parent {
-      // Reading the parent's state registers the observation on the parent, where changes happen.
-      if let state = parent.state() { current = state }
-      return current
-    }
-    observation.access(self)
+    // Observers register on the root, where changes happen.
+    observeRoot()
+    return refreshedState()
+  }
+
+  /// The current state, read without registering an observation: a scoped store reads it from its
+  /// parent (keeping the last one it got while the parent's child state is absent).
+  @usableFromInline func refreshedState() -> State {
+    guard let scoping else { return current }
+    if let state = scoping.read() { current = state }
     return current
   }
 
@@ -90,7 +126,8 @@ public final class Store<State, Action, Environment> {
   ///
   /// Actions from ``Effect/send(_:)`` are handled before `send` returns. Asynchronous effects run
   /// in tasks; the actions they send are handled on the main actor as they arrive. Effects still
-  /// running when the store is released are cancelled. A scoped store sends through its parent.
+  /// running when the store is released are cancelled. A scoped store hands the action, embedded
+  /// in its parent's actions (and so on up), to the root store, which handles it.
   ///
   /// ```swift
   /// store.send(.loadTapped)
@@ -100,64 +137,92 @@ public final class Store<State, Action, Environment> {
   ///
   /// - Parameter action: The action to handle.
   /// - Returns: The effects this action started and those of every action they send.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let parent { return parent.send(action) }
-    let group = EffectGroup()
-    send(action, group: group)
+    if let toRoot { return toRoot(action) }
+    // Sent while another action is handled: it waits its turn, so it needs its group now.
+    guard queue.isIdle else { return enqueue(action) }
+    queue.startHandling()
+    let group = reduce(action, group: nil)
+    if queue.stopHandling() { drainQueue() }
     return StoreTask(group: group)
   }
 
-  private func send(_ action: Action, group: EffectGroup) {
-    guard let runReducer else { return queue.append(action, group: group) }
-    queue.handle(action, group: group) { action, group in
-      let effect = observation.mutate(self) { runReducer(&current, action) }
-      stateChanged()
-      if effect.operations.isEmpty { return }
-      let origin = ActionOrigin(action)
-      effects.start(
-        effect, group: group, origin: { await origin.description },
-        send: Send { [weak self] action in await self?.receive(action) },
-        sendNow: { [queue] action in queue.append(action, group: group) })
-    }
+  /// Runs the reducer for `action` and starts its effects in `group`, made here when the effects
+  /// need one and none was given. Returns the group, if any.
+  @inlinable
+  func reduce(_ action: Action, group: EffectGroup?) -> EffectGroup? {
+    let effect = isObserved ? reduceObserved(action) : reducer.run(&current, action, environment)
+    if isFollowed { stateChanged() }
+    if effect.operations.isEmpty { return group }
+    return start(effect, of: action, group: group)
   }
 
-  // Tells this store's followers and its scoped stores that the state changed.
-  private func stateChanged() {
+  /// Runs the reducer telling the observation registrar about the change.
+  @usableFromInline func reduceObserved(_ action: Action) -> Effect<Action> {
+    observation.mutate(self) { reducer.run(&current, action, environment) }
+  }
+
+  /// Starts the effects of `action` in `group`, or in a group made when they need one.
+  @inlinable
+  func start(_ effect: Effect<Action>, of action: Action, group: EffectGroup?) -> EffectGroup? {
+    var group = group
+    effects.start(
+      effect, group: &group, origin: ActionOrigin(action), send: effectSend,
+      sendNow: { [queue] action, group in queue.append(action, group: group) })
+    return group
+  }
+
+  /// Queues `action` in a group of its own and handles the queue (at once, unless the store is
+  /// handling an action already: then after it).
+  @usableFromInline func enqueue(_ action: Action) -> StoreTask {
+    let group = EffectGroup(runtime: effects)
+    enqueue(action, group: group)
+    return StoreTask(group: group)
+  }
+
+  private func enqueue(_ action: Action, group: EffectGroup) {
+    queue.append(action, group: group)
+    drainQueue()
+  }
+
+  /// Handles the queued actions in order (nothing when called while the queue is being handled).
+  @usableFromInline func drainQueue() {
+    queue.drain { action, group in _ = reduce(action, group: group) }
+  }
+
+  // Tells this store's followers and the followed stores scoped from it that the state changed.
+  @usableFromInline func stateChanged() {
     yieldToFollowers?(current)
     guard !children.isEmpty else { return }
     children.removeAll { $0.store == nil }
     for child in children { child.store?.parentChanged() }
   }
 
-  // A scoped store's parent handled an action: take the new child state and pass it on.
-  fileprivate func parentChanged() {
-    guard let state = parent?.state() else { return }
-    current = state
-    stateChanged()
-  }
-
-  private func adopt<ChildState, ChildAction>(
-    _ child: Store<ChildState, ChildAction, Environment>
-  ) -> Store<ChildState, ChildAction, Environment> {
-    children.append(WeakChild(store: child))
-    return child
-  }
-
   // An action an effect sent. Runs in the effect's task, so `RunningEffect.current` is the effect.
   private func receive(_ action: sending Action) {
-    guard let effect = RunningEffect.current else { return send(action, group: EffectGroup()) }
+    guard let effect = RunningEffect.current else {
+      return enqueue(action, group: EffectGroup(runtime: effects))
+    }
     // Checked on the main actor, where cancelInFlight cancels: nothing sent after the cancel gets in.
     guard !effect.isCancelled else { return }
-    send(action, group: effect.group)
+    enqueue(action, group: effect.group)
   }
 
   /// How many effect tasks this store runs now (tests check that nothing is left behind).
   package var runningEffectCount: Int { effects.runningCount }
 
+  /// How many cancellation ids this store's effects are registered under (tests check that the
+  /// ids of ended effects are forgotten).
+  package var registeredIDCount: Int { effects.registeredIDCount }
+
   /// A store of a child feature: its state is this store's `state[keyPath: toChildState]`, kept
   /// current, and its actions are sent through this store, embedded with `toChildAction`. It
   /// shares this store's effects and cancellation ids.
+  ///
+  /// The child state is read when the child store's ``state`` is: making the store is not an
+  /// observed read of this store's state.
   ///
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: /AppAction.counter)
@@ -168,23 +233,23 @@ public final class Store<State, Action, Environment> {
   ///   - toChildState: The child state in this store's state.
   ///   - toChildAction: Embeds the child's actions in this store's actions.
   /// - Returns: The child store.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction, Environment> {
-    adopt(
-      Store<ChildState, ChildAction, Environment>(
-        scopedFrom: ScopedParent(
-          state: { [self] in state[keyPath: toChildState] },
-          send: { [self] action in send(toChildAction.embed(action)) },
-          effects: effects),
-        initialState: state[keyPath: toChildState]))
+    scoped(
+      read: { [self] in refreshedState()[keyPath: toChildState] },
+      toRoot: toRoot(toChildAction),
+      initialState: refreshedState()[keyPath: toChildState],
+      keepsLastState: false)
   }
 
   /// A store of a child feature whose state is optional: `nil` while the child state is `nil`.
   ///
   /// The store keeps the last child state it saw: sending to it after the state became `nil`
   /// reaches the parent's reducer, whose `optional()` child reducer warns about the absent state.
+  /// Whether the child state is there is an observed read of this store's ``state``.
   ///
   /// ```swift
   /// if let demoStore = appStore.scope(state: \.demo, action: /AppAction.demo) {
@@ -196,22 +261,22 @@ public final class Store<State, Action, Environment> {
   ///   - toChildState: The optional child state in this store's state.
   ///   - toChildAction: Embeds the child's actions in this store's actions.
   /// - Returns: The child store, or `nil` while the child state is `nil`.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction, Environment>? {
     guard let initialState = state[keyPath: toChildState] else { return nil }
-    return adopt(
-      Store<ChildState, ChildAction, Environment>(
-        scopedFrom: ScopedParent(
-          state: { [self] in state[keyPath: toChildState] },
-          send: { [self] action in send(toChildAction.embed(action)) },
-          effects: effects),
-        initialState: initialState))
+    return scoped(
+      read: { [self] in refreshedState()[keyPath: toChildState] },
+      toRoot: toRoot(toChildAction), initialState: initialState, keepsLastState: true)
   }
 
   /// A store of a child feature whose state is one case of an enum: `nil` while the state is in
   /// another case.
+  ///
+  /// Like the optional scope, the store keeps the last child state it saw, and whether the state
+  /// is in the case is an observed read of this store's ``state``.
   ///
   /// ```swift
   /// let counterStore = screenStore.scope(state: /Screen.counter, action: /ScreenAction.counter)
@@ -221,23 +286,48 @@ public final class Store<State, Action, Environment> {
   ///   - toChildState: The case holding the child state.
   ///   - toChildAction: Embeds the child's actions in this store's actions.
   /// - Returns: The child store, or `nil` while the state is in another case.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction, Environment>? {
     guard let initialState = toChildState.extract(from: state) else { return nil }
-    return adopt(
-      Store<ChildState, ChildAction, Environment>(
-        scopedFrom: ScopedParent(
-          state: { [self] in toChildState.extract(from: state) },
-          send: { [self] action in send(toChildAction.embed(action)) },
-          effects: effects),
-        initialState: initialState))
+    return scoped(
+      read: { [self] in toChildState.extract(from: refreshedState()) },
+      toRoot: toRoot(toChildAction), initialState: initialState, keepsLastState: true)
+  }
+
+  /// Sends a child's actions straight to the root: embedded in this store's actions, then in its
+  /// ancestors' (composed once here, not a send through every level).
+  @inlinable
+  func toRoot<ChildAction>(
+    _ toChildAction: CasePath<Action, ChildAction>
+  ) -> (ChildAction) -> StoreTask {
+    guard let parentToRoot = toRoot else {
+      return { [self] action in send(toChildAction.embed(action)) }
+    }
+    return { action in parentToRoot(toChildAction.embed(action)) }
+  }
+
+  /// Makes a child store. One that keeps its last state (of an optional or an enum case) reads
+  /// its state on every change of this store's, so that it has the last one even unread.
+  @usableFromInline func scoped<ChildState, ChildAction>(
+    read: @escaping () -> ChildState?,
+    toRoot: @escaping (ChildAction) -> StoreTask,
+    initialState: ChildState,
+    keepsLastState: Bool
+  ) -> Store<ChildState, ChildAction, Environment> {
+    let child = Store<ChildState, ChildAction, Environment>(
+      scoping: Scoping(parent: self, read: read), toRoot: toRoot, initialState: initialState,
+      environment: environment, effects: effects)
+    children.append(WeakChild(store: child))
+    if keepsLastState { child.markFollowed() }
+    return child
   }
 
   deinit {
     // A scoped store shares its root's effects: only the root ends them.
-    if parent == nil { effects.cancelAll() }
+    if ownsEffects { effects.cancelAll() }
     // Followers stop: their sequences end.
     followers.withLock { $0 }?.finish()
   }
@@ -246,35 +336,63 @@ public final class Store<State, Action, Environment> {
 /// How a scoped store reaches its parent. Holds the parent strongly: a child store keeps its
 /// parent alive, never the other way round.
 @MainActor
-private struct ScopedParent<State, Action> {
-  let state: () -> State?
-  let send: (Action) -> StoreTask
-  let effects: EffectRuntime
+private struct Scoping<State> {
+  /// The parent, to register observations on the root through and to mark followed.
+  let parent: any StoreNode
+  /// Reads the child state from the parent, registering no observation; `nil` while absent.
+  let read: () -> State?
+}
+
+/// What a store is to the stores scoped from it, whatever its generic arguments.
+@MainActor @usableFromInline
+protocol StoreNode: AnyObject {
+  /// Registers an observed read of the root's state.
+  func observeRoot()
+  /// Marks this store and its ancestors: their changes must reach it.
+  func markFollowed()
+  /// The parent's state changed: take the new child state, and pass it on.
+  func parentChanged()
+}
+
+extension Store: StoreNode {
+  @usableFromInline func observeRoot() {
+    guard let scoping else {
+      isObserved = true
+      return observation.access(self)
+    }
+    scoping.parent.observeRoot()
+  }
+
+  @usableFromInline func markFollowed() {
+    guard !isFollowed else { return }
+    isFollowed = true
+    scoping?.parent.markFollowed()
+  }
+
+  @usableFromInline func parentChanged() {
+    // Only followed stores are walked; a child state that became absent stops the walk here.
+    guard isFollowed, let state = scoping?.read() else { return }
+    current = state
+    stateChanged()
+  }
 }
 
 /// A store scoped from another, held weakly: the parent never keeps its children alive.
 @MainActor
-private protocol ScopedChild: AnyObject {
-  func parentChanged()
-}
-
-@MainActor
 private struct WeakChild {
-  weak var store: (any ScopedChild)?
+  weak var store: (any StoreNode)?
 }
-
-extension Store: ScopedChild {}
 
 /// The action that started an effect, kept on the main actor for warnings that name it.
-@MainActor
-final class ActionOrigin<Action> {
+@MainActor @usableFromInline
+final class ActionOrigin<Action>: EffectOrigin {
   let action: Action
 
-  init(_ action: Action) {
+  @usableFromInline init(_ action: Action) {
     self.action = action
   }
 
-  var description: String { ValueText.describe(action) }
+  @usableFromInline func describe() async -> String { ValueText.describe(action) }
 }
 
 extension Store where State: Sendable {
@@ -296,10 +414,11 @@ extension Store where State: Sendable {
       return created
     }
     yieldToFollowers = { [followers] state in followers.yield(state) }
+    markFollowed()
     let (stream, continuation) = AsyncStream<State>.makeStream(
       bufferingPolicy: .bufferingNewest(64))
     followers.add(continuation)
-    continuation.yield(current)
+    continuation.yield(refreshedState())
     return stream
   }
 

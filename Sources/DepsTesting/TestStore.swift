@@ -143,7 +143,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ) async -> TestStoreTask {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     let step = "send(\(ValueText.describe(action)))"
-    let group = EffectGroup()
+    let group = EffectGroup(runtime: effects)
     let task = TestStoreTask(group: group, step: step)
     guard !failIfFinished(step, at: site) else { return task }
     if !received.isEmpty {
@@ -401,10 +401,12 @@ public final class TestStore<State: Equatable, Action, Environment> {
     let after = reducerState
     if !effect.operations.isEmpty {
       let description = ValueText.describe(action)
+      // A TestStoreTask always has its group: it is never replaced.
+      var group: EffectGroup? = group
       effects.start(
-        effect, group: group, origin: { description },
+        effect, group: &group, origin: DescribedOrigin(description),
         send: Send { [inbox] action in await inbox.deliver(action) },
-        sendNow: { [queue] action in queue.append(action, group: group) })
+        sendNow: { [queue] action, group in queue.append(action, group: group) })
     }
     return after
   }
@@ -424,7 +426,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     let effect = RunningEffect.current
     // Checked on the main actor, where cancellation happens: nothing sent after it gets in.
     guard !(effect?.isCancelled ?? false), !ledger.withLock({ $0.isFinished }) else { return }
-    queue.append(action, group: effect?.group ?? EffectGroup())
+    queue.append(action, group: effect?.group ?? EffectGroup(runtime: effects))
     drain()
   }
 

@@ -1,5 +1,6 @@
 import DepsCore
 import DepsReducer
+import Observation
 import Testing
 
 private struct SearchID: Hashable, Sendable {}
@@ -231,5 +232,70 @@ private func reducer(_ probe: Probe, yields: Int = 1) -> Reducer<[LifetimeStep],
     }
     await task?.finish()
     #expect(weakStore == nil)
+  }
+}
+
+@MainActor @Suite struct StoreTaskWithoutEffectsTests {
+  @Test func aSendThatStartedNothingHasNothingToCancelOrAwait() async {
+    let store = Store(initialState: [], reducer: reducer(Probe()), environment: ())
+    let task = store.send(.log("nothing"))
+    #expect(!task.isCancelled)
+    task.cancel()
+    // Nothing ran, so nothing was cancelled.
+    #expect(!task.isCancelled)
+    await task.finish()
+    #expect(store.state == [.log("nothing")])
+  }
+
+  @Test func everySendIsItsOwnTask() {
+    let store = Store(initialState: [], reducer: reducer(Probe()), environment: ())
+    let first = store.send(.log("a"))
+    let second = store.send(.log("a"))
+    let copy = first
+    #expect(first == copy)
+    #expect(first != second)
+    #expect(Set([first, second, copy]).count == 2)
+    #expect(first.hashValue == copy.hashValue)
+  }
+
+  @Test func anEffectThatOnlyCancelsStartsNothingToAwait() async {
+    let store = Store(initialState: [], reducer: reducer(Probe(), yields: 2), environment: ())
+    let running = store.send(.start(1))
+    let stop = store.send(.stop)
+    await stop.finish()
+    await running.finish()
+    #expect(store.state == [.start(1), .stop])
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aSendQueuedBehindTheActionBeingHandledCoversItsEffects() async {
+    // An observer sends while the store handles an action: that send waits its turn, and the task
+    // it returned must still cover the effects its action starts later.
+    let probe = Probe()
+    let store = Store(initialState: [], reducer: reducer(probe), environment: ())
+    var queued: StoreTask?
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      MainActor.assumeIsolated { queued = store.send(.chain(2)) }
+    }
+    let first = store.send(.log("first"))
+    #expect(store.state.prefix(2) == [.log("first"), .chain(2)])
+    #expect(first != queued)
+    await queued?.finish()
+    #expect(store.state == [.log("first"), .chain(2), .chain(1), .chain(0)])
+  }
+
+  @Test func anEffectsSendsBelongToTheSendThatStartedIt() async {
+    // `.send` effects of a handled-at-once action join its task; their effects are awaited.
+    let store = Store(
+      initialState: [],
+      reducer: .combine(
+        reducer(Probe()),
+        Reducer { _, action, _ in action == .log("go") ? .send(.chain(2)) : .none }),
+      environment: ())
+    let task = store.send(.log("go"))
+    await task.finish()
+    #expect(store.state == [.log("go"), .chain(2), .chain(1), .chain(0)])
   }
 }

@@ -21,7 +21,7 @@ import Testing
 
   @Test func runKeepsItsPriority() {
     let effect = Effect<Int>.run(priority: .low) { _ in }
-    guard case .run(let priority, _)? = effect.operations.first else {
+    guard case .run(let priority, _, _)? = effect.operations.first else {
       Issue.record("expected a run operation")
       return
     }

@@ -121,12 +121,12 @@ import Testing
 func collectActions<Action: Sendable>(_ effect: Effect<Action>) async -> [Action] {
   let collected = Locked<[Action]>([])
   let runtime = EffectRuntime()
-  let group = EffectGroup()
+  var group: EffectGroup?
   runtime.start(
-    effect, group: group, origin: { "collectActions" },
+    effect, group: &group, origin: DescribedOrigin("collectActions"),
     send: Send { action in collected.withLock { $0.append(action) } },
-    sendNow: { action in collected.withLock { $0.append(action) } })
-  await group.finish()
+    sendNow: { action, _ in collected.withLock { $0.append(action) } })
+  await group?.finish()
   return collected.withLock { $0 }
 }
 

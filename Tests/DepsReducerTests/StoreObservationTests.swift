@@ -10,6 +10,21 @@ private struct TickID: Hashable, Sendable {}
     Store(initialState: state, reducer: appReducer, environment: AppEnvironment())
   }
 
+  /// A store whose optional counter (at 3) goes away on `.logged("dismiss")`.
+  private func dismissibleStore() -> Store<AppState, AppAction, AppEnvironment> {
+    var state = AppState()
+    state.optionalCounter = CounterState(count: 3)
+    return Store(
+      initialState: state,
+      reducer: .combine(
+        appReducer,
+        Reducer { state, action, _ in
+          if case .logged("dismiss") = action { state.optionalCounter = nil }
+          return .none
+        }),
+      environment: AppEnvironment())
+  }
+
   @Test func observationTrackingFiresWhenTheStateChanges() {
     let store = appStore()
     let fired = Locked(0)
@@ -67,17 +82,7 @@ private struct TickID: Hashable, Sendable {}
   }
 
   @Test func sendingToAScopedStoreWhoseStateBecameNilWarnsAndDoesNotCrash() {
-    var state = AppState()
-    state.optionalCounter = CounterState(count: 3)
-    let holder = Store(
-      initialState: state,
-      reducer: .combine(
-        appReducer,
-        Reducer { state, action, _ in
-          if case .logged("dismiss") = action { state.optionalCounter = nil }
-          return .none
-        }),
-      environment: AppEnvironment())
+    let holder = dismissibleStore()
     let child = holder.scope(state: \.optionalCounter, action: /AppAction.optionalCounter)!
     holder.send(.logged("dismiss"))
     let (_, warnings) = RuntimeWarnings.recording { child.send(.increment) }
@@ -144,5 +149,101 @@ private struct TickID: Hashable, Sendable {}
     for await state in states! { seen.append(state) }
     #expect(seen == [0, 1])
     await task?.finish()
+  }
+
+  // MARK: Observation starts with the first observed read
+
+  /// Observes `read` once; returns how many times the observer fired so far.
+  private func observe(_ read: @escaping () -> Void) -> Locked<Int> {
+    let fired = Locked(0)
+    withObservationTracking(read) { fired.withLock { $0 += 1 } }
+    return fired
+  }
+
+  @Test func anActionSentInsideTheApplyClosureDoesNotHideTheNextChange() {
+    // The observer is installed when the apply closure returns: the send inside it happens before
+    // there is an observer, and the change after it must still reach the observer.
+    let store = appStore()
+    let fired = Locked(0)
+    withObservationTracking {
+      _ = store.state.counter.count
+      store.send(.counter(.increment))
+    } onChange: {
+      fired.withLock { $0 += 1 }
+    }
+    #expect(fired.withLock { $0 } == 0)
+    store.send(.counter(.increment))
+    #expect(fired.withLock { $0 } == 1)
+    #expect(store.state.counter.count == 20)
+  }
+
+  @Test func anObserverInstalledAfterSendsFires() {
+    let store = appStore()
+    for _ in 0..<3 { store.send(.counter(.increment)) }
+    let fired = observe { _ = store.state }
+    store.send(.counter(.increment))
+    #expect(fired.withLock { $0 } == 1)
+    #expect(store.state.counter.count == 40)
+  }
+
+  @Test func anObserverOfAScopedStoreInstalledAfterSendsFires() {
+    let store = appStore()
+    let counter = store.scope(state: \.counter, action: /AppAction.counter)
+    let nested = counter.scope(state: \.self, action: /.self).scope(state: \.count, action: /.self)
+    counter.send(.increment)
+    nested.send(.add(1))
+    let fired = observe { _ = nested.state }
+    store.send(.counter(.increment))
+    #expect(fired.withLock { $0 } == 1)
+    #expect(nested.state == 21)
+    // A new observer of the middle store, after more sends through the nested one.
+    nested.send(.add(1))
+    let middleFired = observe { _ = counter.state }
+    nested.send(.add(1))
+    #expect(middleFired.withLock { $0 } == 1)
+    #expect(counter.state.count == 23)
+  }
+
+  @Test func aScopedStoreReadsItsStateWhenAsked() {
+    // Nothing follows the child: its state is read from the parent when read, always current.
+    let store = appStore()
+    let level2 = store.scope(state: \.self, action: /.self).scope(
+      state: \.counter, action: /AppAction.counter)
+    for _ in 0..<3 { store.send(.counter(.increment)) }
+    #expect(level2.state.count == 30)
+    level2.send(.add(1))
+    #expect(level2.state.count == 31)
+  }
+
+  @Test func statesOfAStoreScopedTwiceFollowTheRoot() async {
+    let store = appStore()
+    let level2 = store.scope(state: \.self, action: /.self).scope(
+      state: \.counter, action: /AppAction.counter)
+    var iterator = level2.states.makeAsyncIterator()
+    store.send(.counter(.increment))
+    level2.send(.add(5))
+    #expect(await iterator.next()?.count == 0)
+    #expect(await iterator.next()?.count == 10)
+    #expect(await iterator.next()?.count == 15)
+  }
+
+  @Test func anOptionalScopeKeepsTheLastStateEvenUnread() {
+    let holder = dismissibleStore()
+    let child = holder.scope(state: \.optionalCounter, action: /AppAction.optionalCounter)!
+    // Changed twice, never read, then gone: the child still has the last state there was.
+    holder.send(.optionalCounter(.increment))
+    holder.send(.optionalCounter(.add(1)))
+    holder.send(.logged("dismiss"))
+    #expect(child.state.count == 14)
+  }
+
+  @Test func scopingToOptionalStateIsAnObservedRead() {
+    // A view that shows a child only while its state is there must see it appear.
+    let store = appStore()
+    let fired = observe {
+      _ = store.scope(state: \.optionalCounter, action: /AppAction.optionalCounter)
+    }
+    store.send(.logged("unrelated"))
+    #expect(fired.withLock { $0 } == 1)
   }
 }

@@ -57,6 +57,8 @@ public enum EffectBenchmarks {
   /// See ``taskBaseline``.
   public static let storeSend = "Store.send of an action with a .none effect"
   /// See ``taskBaseline``.
+  public static let observedSend = "Store.send of a .none action, state observed"
+  /// See ``taskBaseline``.
   public static let scopedSend = "Store.send through a scope 4 levels deep"
 
   /// The effect rows.
@@ -76,6 +78,16 @@ public enum EffectBenchmarks {
       Benchmark("Store", storeSend) { n in
         MainActor.assumeIsolated {
           let store = Store(initialState: 0, reducer: counter, environment: ())
+          for _ in 0..<n { store.send(.run) }
+          blackHole(store.state)
+        }
+      },
+      Benchmark("Store", observedSend) { n in
+        MainActor.assumeIsolated {
+          let store = Store(initialState: 0, reducer: counter, environment: ())
+          // Read once through the observable getter: every send then goes through the
+          // observation registrar, as in an app whose views observe the store.
+          blackHole(store.state)
           for _ in 0..<n { store.send(.run) }
           blackHole(store.state)
         }

@@ -4,32 +4,38 @@
 /// Actions sent while one is handled (an effect's `.send`, code observing the state) wait their
 /// turn: a drain started inside a drain returns at once, and the outer one handles them, in order.
 /// Taking an action is O(1); the storage is emptied once the queue drains.
-@MainActor
+///
+/// The fields are read and written only on the main actor, each access a plain load or store (or
+/// an append that runs no user code), so exclusivity is not checked at run time.
+@MainActor @usableFromInline
 package final class ActionQueue<Action> {
-  private var pending: [(action: Action, group: EffectGroup)] = []
-  private var head = 0
-  private var isDraining = false
+  @exclusivity(unchecked) @usableFromInline var pending: [(action: Action, group: EffectGroup)] = []
+  @exclusivity(unchecked) @usableFromInline var head = 0
+  @exclusivity(unchecked) @usableFromInline var isDraining = false
 
   package init() {}
 
-  /// Queues `action`, started by the send that `group` covers.
-  package func append(_ action: Action, group: EffectGroup) {
-    pending.append((action, group))
+  /// Whether an action sent now can be handled at once: none is being handled, none waits.
+  @inlinable package var isIdle: Bool { !isDraining && head == pending.count }
+
+  /// Starts handling an action sent while the queue was idle: actions sent meanwhile wait.
+  @inlinable package func startHandling() {
+    // The invariant that keeps the reducer from running re-entrantly.
+    assert(isIdle, "Deps: an action was handled while another was.")
+    isDraining = true
   }
 
-  /// Hands `action` to `handle` at once when nothing is queued or being handled (the common
-  /// case, which then touches no storage), else queues it; then drains as ``drain(_:)`` does.
-  package func handle(
-    _ action: Action, group: EffectGroup, _ handle: (Action, EffectGroup) -> Void
-  ) {
-    guard !isDraining, head == pending.count else {
-      append(action, group: group)
-      return drain(handle)
-    }
-    isDraining = true
-    handle(action, group)
+  /// Ends the handling begun by ``startHandling()``; returns whether actions were queued
+  /// meanwhile (``drain(_:)`` them next).
+  @inlinable package func stopHandling() -> Bool {
     isDraining = false
-    if head < pending.count { drain(handle) }
+    return head < pending.count
+  }
+
+  /// Queues `action`, started by the send that `group` covers.
+  @usableFromInline
+  package func append(_ action: Action, group: EffectGroup) {
+    pending.append((action, group))
   }
 
   /// Hands every queued action to `handle`, in order, including those queued meanwhile; does
