@@ -87,6 +87,24 @@ struct TCAParityEffectTests {
     #expect(store.state == [1, 2])
   }
 
+  // EffectCancellationTests.testCancellation, with the effect and its cancel in a child feature
+  // pulled back into a parent: `map`ping the effect into the parent's actions must keep it
+  // cancellable by the child's id (TCA's ids are global, so its pullbacks never lose them).
+  @Test func cancellationThroughAPullback() async {
+    enum ParentAction: Equatable, Sendable { case child(SubjectAction) }
+    let subject = ParitySubject<Int>()
+    let parentReducer = subjectReducer(subject).pullback(
+      state: \[Int].self, action: /ParentAction.child, environment: { $0 })
+    let store = Store(initialState: [], reducer: parentReducer, environment: ())
+    let task = store.send(.child(.start))
+    subject.send(1)
+    await waitForState(store) { $0 == [1] }
+    store.send(.child(.cancel))
+    subject.send(2)
+    await task.finish()
+    #expect(store.state == [1])
+  }
+
   // EffectCancellationTests.testCancelInFlight
   @Test func cancelInFlight() async {
     let subject = ParitySubject<Int>()
