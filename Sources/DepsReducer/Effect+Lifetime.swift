@@ -77,8 +77,10 @@ extension Effect where Action: Sendable {
     id: some Hashable & Sendable, cancelInFlight: Bool = false
   ) -> Self {
     let cancelID = EffectCancelID(id)
-    // Only synchronous sends: nothing runs long enough to be cancelled.
-    if !operations.contains(where: { if case .send = $0 { false } else { true } }) {
+    // Only sends and cancels, done before the action's send returns: nothing runs long enough to
+    // be cancelled. (Wrapping them in a task under `id` would let a `.cancel(id)` among them
+    // cancel that very task: `.send(x)` made cancellable twice would drop `x`.)
+    if operations.allSatisfy(\.isImmediate) {
       return cancelInFlight ? Self(operations: [.cancel(cancelID)] + operations) : self
     }
     let cancellation = EffectCancellation(id: cancelID, cancelInFlight: cancelInFlight)
@@ -98,6 +100,10 @@ extension Effect where Action: Sendable {
 
   /// An effect that runs the given effects one after another: each starts when the previous one
   /// ended. Cancelling it stops the sequence.
+  ///
+  /// The leading effects that only send (or cancel) are done at once, like a
+  /// ``merge(_:)-(Effect<Action>...)`` of them: their actions are handled before the action's
+  /// `send` returns. The rest runs in a task, from the first effect with asynchronous work on.
   ///
   /// ```swift
   /// return .concatenate(.send(.started), .run { send in await send(.loaded(try await load())) })
@@ -119,15 +125,23 @@ extension Effect where Action: Sendable {
   /// - Returns: An effect running them in sequence.
   public static func concatenate(_ effects: [Self]) -> Self {
     let effects = effects.filter { !$0.operations.isEmpty }
-    if effects.isEmpty { return .none }
-    return Self(operations: [
-      .task(priority: nil, cancelID: nil) { send in
-        for effect in effects {
-          guard !Task.isCancelled else { return }
-          await EffectRuntime.perform(effect, send: send)
+    // The leading effects that only send or cancel are done at once, in order, like a `merge` of
+    // them: their actions are handled before the action's send returns, ahead of actions sent
+    // later. What follows the first asynchronous effect runs in one task, each effect after the
+    // previous one ended.
+    let immediate = effects.prefix { $0.operations.allSatisfy(\.isImmediate) }
+    let rest = effects.dropFirst(immediate.count)
+    let now = immediate.flatMap(\.operations)
+    if rest.isEmpty { return Self(operations: now) }
+    return Self(
+      operations: now + [
+        .task(priority: nil, cancelID: nil) { [rest = Array(rest)] send in
+          for effect in rest {
+            guard !Task.isCancelled else { return }
+            await EffectRuntime.perform(effect, send: send)
+          }
         }
-      }
-    ])
+      ])
   }
 
   /// Waits `duration` on `clock` before starting this effect; a newer effect debounced with the

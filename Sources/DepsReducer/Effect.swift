@@ -32,6 +32,15 @@ public struct Effect<Action> {
     case task(
       priority: TaskPriority?, cancelID: EffectCancellation?,
       work: @Sendable (Send<Action>) async -> Void)
+
+    /// Whether the store does this at once, when it starts the effect (a send or a cancel), rather
+    /// than in a task.
+    @inlinable package var isImmediate: Bool {
+      switch self {
+      case .send, .cancel: true
+      case .run, .task: false
+      }
+    }
   }
 
   /// The units of work of this effect; empty for ``none``.

@@ -36,11 +36,19 @@ public struct StoreTask: Hashable, Sendable {
   /// Returns when every effect the action started, and every effect of the actions they sent,
   /// ended.
   ///
+  /// Cancelling the task that waits cancels the effects (and `finish` returns once they ended), so
+  /// a SwiftUI `.task` modifier ties an action's effects to a view's lifetime:
+  ///
   /// ```swift
   /// await store.send(.loadTapped).finish()
   /// ```
   public func finish() async {
-    await group?.finish()
+    guard let group else { return }
+    await withTaskCancellationHandler {
+      await group.finish()
+    } onCancel: {
+      group.cancel()
+    }
   }
 
   /// Whether ``cancel()`` was called; always `false` for a send that started no effect.

@@ -207,6 +207,52 @@ private func reducer(_ probe: Probe, yields: Int = 1) -> Reducer<[LifetimeStep],
     #expect(await collectActions(Effect<Int>.concatenate([])) == [])
   }
 
+  @Test func concatenatedSendsBeforeTheFirstRunAreHandledBeforeSendReturns() async {
+    enum Step: Equatable, Sendable { case start, a, b, c, d }
+    let store = Store(
+      initialState: [Step](),
+      reducer: Reducer<[Step], Step, Void> { state, action, _ in
+        state.append(action)
+        guard action == .start else { return .none }
+        return .concatenate(
+          .send(.a), .send(.b),
+          .run { send in
+            await Task.yield()
+            await send(.c)
+          },
+          .send(.d))
+      },
+      environment: ())
+    let task = store.send(.start)
+    // The leading sends are handled at once; `.d` waits for the run before it.
+    #expect(store.state == [.start, .a, .b])
+    await task.finish()
+    #expect(store.state == [.start, .a, .b, .c, .d])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingTheTaskThatWaitsForAStoreTaskCancelsItsEffects() async {
+    let store = Store(
+      initialState: [LifetimeStep](),
+      reducer: Reducer<[LifetimeStep], LifetimeStep, Void> { state, action, _ in
+        state.append(action)
+        guard case .start(let n) = action else { return .none }
+        return .run { send in
+          try? await Task.sleep(for: .seconds(86_400))
+          await send(.finished(n))
+        }
+      },
+      environment: ())
+    let storeTask = store.send(.start(1))
+    let waiter = Task { await storeTask.finish() }
+    waiter.cancel()
+    await waiter.value
+    // `finish` returned once the cancelled effect ended; its send was kept out.
+    #expect(storeTask.isCancelled)
+    #expect(store.runningEffectCount == 0)
+    #expect(store.state == [.start(1)])
+  }
+
   @Test func debounceRunsOnlyTheLastEffect() async {
     let store = Store(
       initialState: 0,

@@ -346,11 +346,10 @@ struct TCAParityEffectTests {
   }
 
   // EffectTests.testDoubleCancelInFlight (TCA: `Just(42)`, a synchronous publisher; here
-  // `.send(42)`). TCA delivers 42. Here the outer `cancellable` wraps the inner one's
-  // `[.cancel(id), .send(42)]` in a task registered under the same id, whose `.cancel(id)` then
-  // cancels that very task, so the `.send(42)` is dropped. (A `.run` variant is no TCA fact: in
-  // TCA 0.47 the inner `withTaskCancellation` cancels the outer task, and whether the value gets
-  // out is a race.)
+  // `.send(42)`). TCA delivers 42, and so does this: an effect that only sends and cancels is done
+  // at once, never wrapped in a task its own `.cancel(id)` would cancel. (A `.run` variant is no
+  // TCA fact: in TCA 0.47 the inner `withTaskCancellation` cancels the outer task, and whether the
+  // value gets out is a race.)
   @Test func doubleCancelInFlight() async {
     let store = recordingStore {
       Effect.send(42)
@@ -358,9 +357,7 @@ struct TCAParityEffectTests {
         .cancellable(id: "id", cancelInFlight: true)
     }
     await store.send(0).finish()
-    withKnownIssue("parity: .send(x).cancellable(id:cancelInFlight: true) twice drops x") {
-      #expect(store.state == [42])
-    }
+    #expect(store.state == [42])
   }
 
   // EffectTests.testTask: `.task { 42 }` becomes `.run { send in await send(42) }`.

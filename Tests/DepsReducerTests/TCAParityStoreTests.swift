@@ -196,9 +196,7 @@ struct TCAParityStoreTests {
 
   // Derived from TestStoreTests.testEffectConcatenation, where `.b1` returns
   // `concatenate(Effect(value: .b2), Effect(value: .b3))` and TCA handles `.b2` and `.b3` before
-  // the next action: a concatenation of synchronous effects is synchronous, like a merge. Here
-  // `concatenate` always starts a task, so its actions arrive after `send` returned, behind
-  // actions sent later.
+  // the next action: a concatenation of synchronous effects is synchronous, like a merge.
   @Test func concatenationOfSendsIsHandledBeforeSendReturns() async {
     enum Action: Equatable, Sendable { case start, first, second }
     let reducer = Reducer<[Action], Action, Void> { state, action, _ in
@@ -207,9 +205,7 @@ struct TCAParityStoreTests {
     }
     let store = Store(initialState: [], reducer: reducer, environment: ())
     let task = store.send(.start)
-    withKnownIssue("parity: concatenate(.send, .send) is not handled before Store.send returns") {
-      #expect(store.state == [.start, .first, .second])
-    }
+    #expect(store.state == [.start, .first, .second])
     await task.finish()
     #expect(store.state == [.start, .first, .second])
   }
@@ -442,8 +438,7 @@ struct TCAParityStoreTests {
   // No TCA test: TCA 0.47's `ViewStoreTask.finish()` awaits the effects' task's
   // `cancellableValue`, so cancelling the task that waits cancels the effects. Its docs build on
   // it: `.task { await viewStore.send(.task).finish() }` ends a long-living effect when the view
-  // goes away. Here `StoreTask.finish()` ignores the cancellation of the task that waits: the
-  // effects go on, and the waiting task stays suspended until they end.
+  // goes away. `StoreTask.finish()` does the same.
   @Test func cancellingTheTaskThatAwaitsFinishCancelsTheEffects() async {
     let store = Store(
       initialState: 0,
@@ -456,12 +451,9 @@ struct TCAParityStoreTests {
     waiter.cancel()
     // Bounded: the effect ends within a few scheduler turns when cancellation reaches it.
     for _ in 0..<10_000 where store.runningEffectCount > 0 { await Task.yield() }
-    withKnownIssue("parity: cancelling a task awaiting StoreTask.finish() does not cancel the effects") {
-      #expect(store.runningEffectCount == 0)
-    }
-    storeTask.cancel()
-    await waiter.value
     #expect(store.runningEffectCount == 0)
+    #expect(storeTask.isCancelled)
+    await waiter.value
   }
 
   // MemoryManagementTests.testOwnership_ScopeHoldsOntoParent (TCA scopes Int -> String -> Int;

@@ -244,10 +244,7 @@ private final class DateEnvironment: ComposableEnvironment {
 struct TCAParityTestStoreTests {
   // TestStoreTests.testEffectConcatenation. TCA delays `concatenate(Effect(value: .b1),
   // Effect(value: .c1))` by a second; `.b1` and `.c1` return `concatenate`s of two synchronous
-  // effects, whose actions TCA handles at once: b1, b2, b3, c1, c2, c3. Here a `concatenate` runs
-  // in a task of its own even when it holds only `.send`s, so `.b2`/`.b3` race `.c1` (see
-  // TCAParityStoreTests.concatenationOfSendsIsHandledBeforeSendReturns for the deterministic
-  // repro).
+  // effects, whose actions TCA handles at once: b1, b2, b3, c1, c2, c3, as here.
   @Test func effectConcatenation() async {
     enum Action: Equatable, Sendable { case a, b1, b2, b3, c1, c2, c3, d }
     struct Environment: Sendable { let clock: TestClock }
@@ -287,12 +284,7 @@ struct TCAParityTestStoreTests {
       await store.send(.d)
       await store.finish()
     }
-    withKnownIssue(
-      "parity: concatenate(.send, .send) is asynchronous, so its actions land after later ones",
-      isIntermittent: true
-    ) {
-      #expect(failures == [])
-    }
+    #expect(failures == [])
   }
 
   // TestStoreTests.testAsync (`.task { .response(42) }` is `.run` here)
