@@ -31,7 +31,10 @@ prefix operator /
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> CasePath<Root, Value> {
-  CasePath(embed: embed, extract: EnumReflection.extractor(case: embed))
+  let learned = LearnedEnumCase()
+  return CasePath(
+    embed: embed, extract: EnumReflection.extractor(case: embed, learned: learned),
+    written: { EnumReflection.writtenForm(Root.self, payload: Value.self, learned: learned) })
 }
 
 /// A case path for an enum case without payload: `/Action.tapped`.

@@ -18,6 +18,9 @@
 public struct CasePath<Root, Value>: Sendable {
   @usableFromInline let embedValue: @Sendable (Value) -> Root
   @usableFromInline let extractValue: @Sendable (Root) -> Value?
+  /// How the case path was written (`/AppAction.child`), when it was made with `/` and its case
+  /// can be told; `nil` for one made by hand. See ``writtenForm``.
+  @usableFromInline let written: (@Sendable () -> String?)?
 
   /// Creates a case path from an embedding function and an extracting function.
   ///
@@ -41,6 +44,19 @@ public struct CasePath<Root, Value>: Sendable {
   ) {
     self.embedValue = embed
     self.extractValue = extract
+    self.written = nil
+  }
+
+  /// Creates a case path that can tell how it was written, for the `/` operators.
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    written: @escaping @Sendable () -> String?
+  ) {
+    self.embedValue = embed
+    self.extractValue = extract
+    self.written = written
   }
 
   /// Puts `value` into the case this path leads to.
@@ -81,5 +97,18 @@ extension CasePath where Root == Value {
   @inlinable
   public static var `self`: Self {
     Self(embed: { $0 }, extract: { $0 })
+  }
+}
+
+extension CasePath {
+  /// The case path as a user wrote it, for failure texts: `/AppAction.child` for one made with
+  /// `/` whose case can be told, else `a CasePath<AppAction, ChildAction>`.
+  ///
+  /// The case of `/AppAction.child` is known when it is the only case whose payload has exactly
+  /// the case path's value type, or once the case path extracted from a root in its case, or in
+  /// another case with a payload of that type. (A labeled payload, `case move(from: Int, to: Int)`,
+  /// has a type of its own, with the labels: its case is known after an extraction.)
+  package var writtenForm: String {
+    written?() ?? "a CasePath<\(Root.self), \(Value.self)>"
   }
 }

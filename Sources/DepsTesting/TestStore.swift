@@ -25,10 +25,10 @@ import DepsReducer
 ///
 /// Actions are handled in exactly the order a `Store` handles them: an action an effect sends
 /// is reduced when it arrives, and ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)`` checks
-/// the queue of what arrived, with the state each action produced. A store released without
-/// ``finish(timeout:fileID:file:line:column:)`` reports, once, the effects still running and the
-/// actions not received, and cancels those effects. `TestStore` is not `Sendable`: it is isolated
-/// to the main actor.
+/// the queue of what arrived, with the state each action produced. An exhaustive store released
+/// without ``finish(timeout:fileID:file:line:column:)`` reports, once, the effects still running
+/// and the actions not received; a non-exhaustive one reports nothing. Either way the effects still
+/// running are cancelled. `TestStore` is not `Sendable`: it is isolated to the main actor.
 @MainActor
 public final class TestStore<State: Equatable, Action, Environment> {
   /// The state as the test has asserted it so far: the state after the last action sent or
@@ -58,19 +58,21 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// await store.send(.refresh)
   /// await store.receive(.loaded(items)) { $0.items = items }   // other fields unchecked
   /// ```
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { ledger.withLock { [exhaustivity] in $0.exhaustivity = exhaustivity } }
+  }
 
   /// The reducer's own state: ahead of ``state`` while received actions wait to be asserted.
   private var reducerState: State
   private let reducer: Reducer<State, Action, Environment>
   /// Where the store was made: a store released without `finish()` reports there.
   private let site: SourceSite
-  /// Actions effects sent, with the state each produced, not yet received by the test.
-  private var received: [(action: Action, state: State)] = []
+  /// Actions effects sent, with the states before and after each, not yet received by the test.
+  private var received: [ReceivedAction<Action, State>] = []
   /// Actions waiting while another is handled.
   private let queue = ActionQueue<Action>()
-  /// What `deinit` (nonisolated) needs: unreceived actions' descriptions, and whether the test
-  /// finished.
+  /// What `deinit` (nonisolated) needs: unreceived actions' descriptions, whether the test
+  /// finished, and how exhaustive it is.
   private let ledger = Locked(TestStoreLedger())
   private let effects = EffectRuntime()
   /// Where effects send their actions: holds the store weakly, so effects capture neither the
@@ -113,9 +115,16 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Sends an action and checks how the state changed.
   ///
   /// Inside `update`, ``state`` is the state before the action; the closure changes its argument
-  /// into the state the action must produce. Without a closure the state must not change; a
-  /// closure that changes nothing fails ("Expected state to change, but no change occurred.").
-  /// When exhaustive, the send also fails if actions from effects were left unreceived.
+  /// into the state the action must produce. Without a closure the state must not change. A state
+  /// that differs from the closure's fails with a diff of both; a closure that changes nothing,
+  /// when the state did not change either, fails ("Expected state to change, but no change
+  /// occurred."). When exhaustive, the send also fails if actions from effects were left
+  /// unreceived; they stay queued, so the `receive`s that follow still find them. When not
+  /// exhaustive, they are skipped.
+  ///
+  /// Before it returns, `send` yields to other tasks a few times (as TCA's `Task.megaYield()`
+  /// does), so that the effects it started can run up to their first suspension: an action an
+  /// effect sends at once has then usually arrived.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -151,16 +160,20 @@ public final class TestStore<State: Equatable, Action, Environment> {
         reportTestStoreFailure(
           TestStoreMessages.unreceivedBeforeSend(action, unreceived: received.map(\.action)),
           at: site)
+        // Kept to be received (as TCA does): this send overtook them.
+        for index in received.indices { received[index].isOvertaken = true }
+      } else {
+        skipReceived(showing: "before \(step)")
       }
-      skipReceived(showing: "before \(step)")
     }
-    let before = state
+    // The state before the action is the reducer's: it includes unreceived actions kept above.
+    let before = reducerState
+    state = before
     let after = handle(action, group: group)
     check(step: step, before: before, update: update, actual: after, at: site)
     state = after
     drain()
-    // Let the effects just started begin running before the test goes on.
-    await Task.yield()
+    await settleEffects(rounds: 20)
     return task
   }
 
@@ -170,7 +183,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Fails the test when no action arrives within `timeout` (at once when no effect is running),
   /// when a different action arrives (the message shows a `−`/`+` diff of both), or when the
   /// state the action produced differs from what `update` makes of ``state``. With exhaustivity
-  /// off, actions before the expected one are skipped.
+  /// off, `receive` waits for a matching action and skips the actions before it; when none
+  /// arrives it fails and keeps the actions received, for the `receive`s that follow.
   ///
   /// ```swift
   /// await store.send(.factTapped)
@@ -196,14 +210,15 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ) async where Action: Equatable {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     await receive(
-      step: "receive(\(ValueText.describe(expectedAction)))", expected: expectedAction,
+      step: { "receive(\(ValueText.describe(expectedAction)))" }, expected: expectedAction,
       matches: { $0 == expectedAction }, timeout: timeout, update: update, at: site)
   }
 
   /// Waits for the next action an effect sent, checks it is in the case `casePath` names, and
   /// checks the state it produced.
   ///
-  /// For actions that are not `Equatable`, or whose payload a test need not spell out.
+  /// For actions that are not `Equatable`, or whose payload a test need not spell out. Failure
+  /// texts name the case path as written, `receive(/FeatureAction.results)`.
   ///
   /// ```swift
   /// await store.receive(/FeatureAction.results) { $0.results = ["apple"] }
@@ -228,64 +243,91 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ) async {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     await receive(
-      step: "receive(\(ValueText.describe(casePath)))", expected: nil,
+      step: { "receive(\(casePath.writtenForm))" }, expected: nil,
       matches: { casePath.extract(from: $0) != nil }, timeout: timeout, update: update, at: site)
   }
 
   private func receive(
-    step: String, expected: Action?, matches: (Action) -> Bool, timeout: Duration,
+    step: () -> String, expected: Action?, matches: (Action) -> Bool, timeout: Duration,
     update: ((inout State) throws -> Void)?, at site: SourceSite
   ) async {
-    guard !failIfFinished(step, at: site) else { return }
+    // `step` is described when a text needs it: a case path can name its case once it has
+    // extracted from the actions received.
+    guard !failIfFinished(step(), at: site) else { return }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
+    var index: Int
     while true {
-      if case .off = exhaustivity {
-        // Not exhaustive: actions before the expected one are skipped.
-        while let first = received.first, !matches(first.action) {
-          skipReceived(count: 1, showing: "before \(step)")
+      if case .on = exhaustivity {
+        if !received.isEmpty {
+          index = 0
+          break
         }
+      } else if let match = received.firstIndex(where: { matches($0.action) }) {
+        index = match
+        break
       }
-      if !received.isEmpty { break }
+      // Not exhaustive, the actions received so far match nothing: they are kept (as TCA does),
+      // for the receives that follow.
+      let unmatched = received.map(\.action)
       if effects.runningCount == 0 {
-        reportTestStoreFailure(TestStoreMessages.nothingRunning(step), at: site)
+        reportTestStoreFailure(
+          unmatched.isEmpty
+            ? TestStoreMessages.nothingRunning(step())
+            : TestStoreMessages.noMatchingAction(step(), received: unmatched, timeout: nil),
+          at: site)
         return
       }
       if clock.now >= deadline {
-        reportTestStoreFailure(TestStoreMessages.nothingReceived(step, timeout: timeout), at: site)
+        reportTestStoreFailure(
+          unmatched.isEmpty
+            ? TestStoreMessages.nothingReceived(step(), timeout: timeout)
+            : TestStoreMessages.noMatchingAction(step(), received: unmatched, timeout: timeout),
+          at: site)
         return
       }
       try? await Task.sleep(for: .milliseconds(1))
     }
-    let (action, after) = received.removeFirst()
+    // Not exhaustive: the actions before the expected one are skipped.
+    if index > 0 { skipReceived(count: index, showing: "before \(step())") }
+    let entry = received.removeFirst()
     _ = ledger.withLock { $0.unreceived.removeFirst() }
-    if !matches(action) {
+    if !matches(entry.action) {
       reportTestStoreFailure(
-        TestStoreMessages.receivedOther(step: step, expected: expected, received: action),
+        TestStoreMessages.receivedOther(step: step(), expected: expected, received: entry.action),
         at: site)
     }
     // The received action's state is taken even when it is not the expected one, so the state
-    // stays true.
-    let before = state
-    check(step: step, before: before, update: update, actual: after, at: site)
-    state = after
-    await Task.yield()
+    // stays true. An action a send overtook is checked against the state it was reduced in, and
+    // leaves the state of that later send in place.
+    let current = state
+    state = entry.before
+    check(step: step(), before: entry.before, update: update, actual: entry.after, at: site)
+    state = entry.isOvertaken ? current : entry.after
+    await settleEffects(rounds: 10)
   }
 
   /// Drops the actions effects sent that the test has not received, taking the state they
   /// produced.
   ///
+  /// It first yields to other tasks a few times, so that actions effects send at once have
+  /// arrived. With `strict` (the default), having no action to skip fails the test: "There were
+  /// no received actions to skip."
+  ///
   /// ```swift
   /// await store.send(.onAppear)
   /// await store.skipReceivedActions()
+  /// await store.skipReceivedActions(strict: false)   // nothing left: no failure
   /// ```
   ///
   /// - Parameters:
+  ///   - strict: Whether having no received action to skip fails the test.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
   ///   - column: The column reported with failures.
   public func skipReceivedActions(
+    strict: Bool = true,
     fileID: StaticString = #fileID,
     file: StaticString = #filePath,
     line: UInt = #line,
@@ -293,11 +335,19 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ) async {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     guard !failIfFinished("skipReceivedActions()", at: site) else { return }
-    await Task.yield()
+    await yieldToEffects(rounds: 10)
+    if received.isEmpty, strict {
+      reportTestStoreFailure(TestStoreMessages.noReceivedActionsToSkip, at: site)
+      return
+    }
     skipReceived(showing: "by skipReceivedActions()")
   }
 
   /// Cancels the effects still running, so that the test can end without waiting for them.
+  ///
+  /// It first yields to other tasks a few times, so that effects about to end have ended. With
+  /// `strict` (the default), having no effect to cancel fails the test: "There were no in-flight
+  /// effects to skip."
   ///
   /// ```swift
   /// await store.send(.startTimer)
@@ -306,11 +356,13 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// ```
   ///
   /// - Parameters:
+  ///   - strict: Whether having no running effect to cancel fails the test.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
   ///   - column: The column reported with failures.
   public func skipInFlightEffects(
+    strict: Bool = true,
     fileID: StaticString = #fileID,
     file: StaticString = #filePath,
     line: UInt = #line,
@@ -318,7 +370,12 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ) async {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     guard !failIfFinished("skipInFlightEffects()", at: site) else { return }
+    await yieldToEffects(rounds: 10)
     let running = effects.runningCount
+    if running == 0, strict {
+      reportTestStoreFailure(TestStoreMessages.noInFlightEffectsToSkip, at: site)
+      return
+    }
     if running > 0, case .off(showSkippedAssertions: true) = exhaustivity {
       print(TestStoreMessages.skippedEffects(running))
     }
@@ -333,8 +390,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Waits for every effect to end, then checks that every action they sent was received.
   ///
   /// Fails the test, when exhaustive, if effects are still running after `timeout` (they are
-  /// then cancelled) or actions were left unreceived. After `finish` the store is done: using it
-  /// again fails.
+  /// then cancelled) or actions were left unreceived; when not exhaustive, it cancels the effects
+  /// still running and skips the actions left. After `finish` the store is done: using it again
+  /// fails.
   ///
   /// ```swift
   /// await store.send(.refresh)
@@ -377,22 +435,47 @@ public final class TestStore<State: Equatable, Action, Environment> {
   }
 
   deinit {
-    let (isFinished, unreceived) = ledger.withLock { ledger in
+    let (isFinished, unreceived, exhaustivity) = ledger.withLock { ledger in
       defer {
         ledger.unreceived.removeAll()
         ledger.isFinished = true
       }
-      return (ledger.isFinished, ledger.unreceived)
+      return (ledger.isFinished, ledger.unreceived, ledger.exhaustivity)
     }
     let running = effects.runningCount
     effects.cancelAll()
     // What `finish()` already reported was cleared then; only what is left now is reported.
     guard !isFinished, !(unreceived.isEmpty && running == 0) else { return }
-    reportTestStoreFailure(
-      TestStoreMessages.releasedWithoutFinish(running: running, unreceived: unreceived), at: site)
+    switch exhaustivity {
+    case .on:
+      reportTestStoreFailure(
+        TestStoreMessages.releasedWithoutFinish(running: running, unreceived: unreceived), at: site)
+    case .off(showSkippedAssertions: true):
+      // Not exhaustive (as in TCA): what was left is skipped, not a failure.
+      if !unreceived.isEmpty {
+        print(
+          TestStoreMessages.skippedActions(
+            descriptions: unreceived, reason: "when the TestStore was released"))
+      }
+      if running > 0 { print(TestStoreMessages.skippedEffects(running)) }
+    case .off(showSkippedAssertions: false):
+      break
+    }
   }
 
   // MARK: Handling actions
+
+  /// Lets the effects started run up to their first suspension (see `yieldToEffects`), then
+  /// waits, briefly (a thread of the pool may have been descheduled), for effect tasks that have
+  /// not begun their work to begin, and for actions on their way to the main actor to arrive.
+  private func settleEffects(rounds: Int) async {
+    await yieldToEffects(rounds: rounds)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(100))
+    while inbox.isSettling, clock.now < deadline {
+      await yieldToEffects(rounds: 1)
+    }
+  }
 
   /// Runs the reducer for `action`, starts its effects, and returns the state right after it
   /// (before the actions its `.send` effects queued).
@@ -404,18 +487,20 @@ public final class TestStore<State: Equatable, Action, Environment> {
       // A TestStoreTask always has its group: it is never replaced.
       var group: EffectGroup? = group
       effects.start(
-        effect, group: &group, origin: DescribedOrigin(description),
-        send: Send { [inbox] action in await inbox.deliver(action) },
+        inbox.counting(effect), group: &group, origin: DescribedOrigin(description),
+        send: Send { [inbox] action in await inbox.send(action) },
         sendNow: { [queue] action, group in queue.append(action, group: group) })
     }
     return after
   }
 
-  /// Handles queued actions, in order, each recorded as received with the state it produced.
+  /// Handles queued actions, in order, each recorded as received with the states before and
+  /// after it.
   private func drain() {
     queue.drain { action, group in
+      let before = reducerState
       let after = handle(action, group: group)
-      received.append((action, after))
+      received.append(ReceivedAction(action: action, before: before, after: after))
       let description = ValueText.describe(action)
       ledger.withLock { $0.unreceived.append(description) }
     }
@@ -431,7 +516,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   }
 
   /// Takes the state of the first `count` received actions (all by default) without asserting
-  /// them; prints them when exhaustivity is off with skipped assertions shown.
+  /// them; prints them when exhaustivity is off with skipped assertions shown. Actions a send
+  /// overtook leave the state of that send in place.
   private func skipReceived(count: Int? = nil, showing reason: String) {
     let skipped = Array(received.prefix(count ?? received.count))
     guard let last = skipped.last else { return }
@@ -440,12 +526,12 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
     received.removeFirst(skipped.count)
     ledger.withLock { $0.unreceived.removeFirst(skipped.count) }
-    state = last.state
+    if !last.isOvertaken { state = last.after }
   }
 
   /// Compares the state an action produced with what `update` makes of the state before it.
   private func check(
-    step: String, before: State, update: ((inout State) throws -> Void)?, actual: State,
+    step: @autoclosure () -> String, before: State, update: ((inout State) throws -> Void)?, actual: State,
     at site: SourceSite
   ) {
     var expected = before
@@ -453,20 +539,20 @@ public final class TestStore<State: Equatable, Action, Environment> {
       do {
         try update(&expected)
       } catch {
-        reportTestStoreFailure(TestStoreMessages.assertThrew(step: step, error: error), at: site)
-        return
-      }
-      if expected == before, case .on = exhaustivity {
-        reportTestStoreFailure(TestStoreMessages.noChange(step: step), at: site)
+        reportTestStoreFailure(TestStoreMessages.assertThrew(step: step(), error: error), at: site)
         return
       }
     }
     switch exhaustivity {
     case .on:
+      // A mismatch is reported first (as TCA does): only a closure that matches the state and
+      // changed nothing breaks the no-change rule.
       if expected != actual {
         reportTestStoreFailure(
-          TestStoreMessages.stateMismatch(step: step, expected: expected, actual: actual),
+          TestStoreMessages.stateMismatch(step: step(), expected: expected, actual: actual),
           at: site)
+      } else if update != nil, expected == before {
+        reportTestStoreFailure(TestStoreMessages.noChange(step: step()), at: site)
       }
     case .off(let showSkippedAssertions):
       // Only what the closure asserts is checked: applied to the actual state, it must change
@@ -475,10 +561,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
       if let update { try? update(&asserted) }
       if asserted != actual {
         reportTestStoreFailure(
-          TestStoreMessages.stateMismatch(step: step, expected: asserted, actual: actual),
+          TestStoreMessages.stateMismatch(step: step(), expected: asserted, actual: actual),
           at: site)
       } else if showSkippedAssertions, expected != actual {
-        print(TestStoreMessages.skippedStateChanges(step: step, expected: expected, actual: actual))
+        print(TestStoreMessages.skippedStateChanges(step: step(), expected: expected, actual: actual))
       }
     }
   }
@@ -488,79 +574,4 @@ public final class TestStore<State: Equatable, Action, Environment> {
     reportTestStoreFailure(TestStoreMessages.usedAfterFinish(step), at: site)
     return true
   }
-}
-
-/// Hands actions effects send to a test store on the main actor.
-@MainActor
-private final class EffectInbox<Action> {
-  var handle: ((Action) -> Void)?
-
-  func deliver(_ action: sending Action) { handle?(action) }
-}
-
-/// How strictly a ``TestStore`` checks a test.
-///
-/// ```swift
-/// store.exhaustivity = .off(showSkippedAssertions: true)
-/// ```
-public enum Exhaustivity: Equatable, Sendable {
-  /// Every state change must be asserted, every action effects send received, and every effect
-  /// ended by the end of the test.
-  case on
-  /// Only what the test asserts is checked: unasserted state changes, unreceived actions and
-  /// running effects are skipped; with `showSkippedAssertions`, what was skipped is printed.
-  case off(showSkippedAssertions: Bool)
-
-  /// ``off(showSkippedAssertions:)`` without printing what was skipped.
-  public static var off: Self { .off(showSkippedAssertions: false) }
-}
-
-/// What a ``TestStore/send(_:assert:fileID:file:line:column:)`` started: the effects of the
-/// action and of every action they send.
-///
-/// ```swift
-/// let timer = await store.send(.startTimer)
-/// await clock.advance(by: .seconds(3))
-/// await store.receive(.tick) { $0.ticks = 1 }
-/// await timer.cancel()
-/// ```
-public struct TestStoreTask: Hashable, Sendable {
-  let group: EffectGroup
-  let step: String
-
-  /// Cancels the effects and waits until they ended.
-  public func cancel() async {
-    group.cancel()
-    await group.finish()
-  }
-
-  /// Waits until the effects ended; fails the test when they still run after `timeout`.
-  ///
-  /// - Parameters:
-  ///   - timeout: How long to wait.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
-  public func finish(
-    timeout: Duration = .seconds(1),
-    fileID: StaticString = #fileID,
-    file: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !group.isFinished, clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    guard !group.isFinished else { return }
-    reportTestStoreFailure(
-      TestStoreMessages.taskStillRunning(step: step, timeout: timeout),
-      at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))
-  }
-
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.group === rhs.group }
-
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(group)) }
 }

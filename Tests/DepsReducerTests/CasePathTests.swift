@@ -200,6 +200,70 @@ private enum Holder {
   }
 }
 
+private enum Generic<Value> {
+  case value(Value)
+  case count(Int)
+  case none
+}
+
+/// How a case path describes itself in failure texts (`TestStore.receive`).
+@Suite struct CasePathWrittenFormTests {
+  @Test func aCaseWhosePayloadTypeIsTheOnlyOneIsNamedAtOnce() {
+    #expect((/Shape.group).writtenForm == "/Shape.group")
+    #expect((/Shape.optional).writtenForm == "/Shape.optional")
+    #expect((/Tree.node).writtenForm == "/Tree.node")
+    #expect((/Message.boxed).writtenForm == "a CasePath<Message, String>")
+    #expect((/Optional<Int>.some).writtenForm == "/Optional.some")
+  }
+
+  @Test func aGenericEnumsPayloadTypesAreItsArguments() {
+    #expect((/Generic<String>.value).writtenForm == "/Generic.value")
+    #expect((/Generic<String>.count).writtenForm == "/Generic.count")
+    // Both cases hold an `Int` here.
+    #expect((/Generic<Int>.value).writtenForm == "a CasePath<Generic<Int>, Int>")
+  }
+
+  @Test func casesSharingAPayloadTypeAreNamedOnceAnExtractionTellsTheCase() {
+    let square = /Shape.square
+    #expect(square.writtenForm == "a CasePath<Shape, Double>")
+    // A root in another case with a `Double` payload: embedding it tells the case.
+    #expect(square.extract(from: .circle(1)) == nil)
+    #expect(square.writtenForm == "/Shape.square")
+    let circle = /Shape.circle
+    #expect(circle.extract(from: .circle(1)) == 1)
+    #expect(circle.writtenForm == "/Shape.circle")
+    let text = /Message.text
+    #expect(text.writtenForm == "a CasePath<Message, String>")
+    #expect(text.extract(from: .empty) == nil)
+    #expect(text.writtenForm == "a CasePath<Message, String>")
+    #expect(text.extract(from: .text("a")) == "a")
+    #expect(text.writtenForm == "/Message.text")
+  }
+
+  @Test func aCaseWithLabeledPayloadIsNamedOnceAnExtractionTellsTheCase() {
+    // The case's payload type has the labels, the case constructor's parameter has none.
+    let labeled = /Shape.labeled
+    #expect(labeled.writtenForm == "a CasePath<Shape, (Int, Int)>")
+    #expect(labeled.extract(from: .labeled(width: 1, height: 2)) != nil)
+    #expect(labeled.writtenForm == "/Shape.labeled")
+    let single = /Shape.single
+    #expect(single.writtenForm == "a CasePath<Shape, Int>")
+    #expect(single.extract(from: .single(id: 1)) == 1)
+    #expect(single.writtenForm == "/Shape.single")
+  }
+
+  @Test func aPayloadlessCaseIsNamedAsWritten() {
+    #expect((/Shape.point).writtenForm == "/Shape.point")
+    #expect((/Shape.circle(2)).writtenForm == "/Shape.circle(2.0)")
+  }
+
+  @Test func aCasePathMadeByHandSaysWhatItIs() {
+    let even = CasePath<Int, Int>(embed: { $0 * 2 }, extract: { $0 % 2 == 0 ? $0 / 2 : nil })
+    #expect(even.writtenForm == "a CasePath<Int, Int>")
+    #expect((/Shape.self).writtenForm == "a CasePath<Shape, Shape>")
+  }
+}
+
 /// Many threads making their first extractions at once, with roots in the case and in another
 /// case with the same payload type: none may take a root in the other case for one in the case,
 /// nor teach the case path the other case's tag.

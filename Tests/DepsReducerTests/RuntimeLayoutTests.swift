@@ -73,6 +73,8 @@ import Testing
     #expect(FieldDescriptor.recordsOffset == 16)
     // FieldRecord: flags, type name, field name.
     #expect(FieldRecord.flagsOffset == 0)
+    #expect(FieldRecord.mangledTypeNameOffset == 4)
+    #expect(FieldRecord.fieldNameOffset == 8)
     #expect(MemoryLayout<FieldRecord>.size == 12)
   }
 
@@ -93,5 +95,19 @@ import Testing
     #expect(EnumTag.payload(of: Boxed.node(9), tag: 0, indirect: true, as: Int.self) == 9)
     #expect(
       EnumTag.payload(of: Level.child(.increment), tag: 1, indirect: false, as: Leaf.self) == .increment)
+  }
+
+  @Test func caseNamesAndPayloadTypesInTagOrder() {
+    // Field records are in tag order: `value` (a payload case), then `child` (a zero-sized
+    // payload, laid out as a case without payload), then `other`.
+    #expect(EnumTag.caseName(Level.self, tag: 0) == "value")
+    #expect(EnumTag.caseName(Level.self, tag: 1) == "child")
+    #expect(EnumTag.caseName(Level.self, tag: 2) == "other")
+    #expect(EnumTag.caseName(Level.self, tag: 3) == nil)
+    #expect(EnumTag.caseName(Int.self, tag: 0) == nil)
+    #expect(EnumTag.onlyCase(of: Level.self, withPayload: Int.self) == 0)
+    #expect(EnumTag.onlyCase(of: Level.self, withPayload: Leaf.self) == 1)
+    #expect(EnumTag.onlyCase(of: Level.self, withPayload: String.self) == nil)
+    #expect(EnumTag.onlyCase(of: Boxed.self, withPayload: Int.self) == 0)
   }
 }

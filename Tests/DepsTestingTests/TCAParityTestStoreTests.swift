@@ -31,6 +31,11 @@ import Testing
 
 private let noChangeText = "Expected state to change, but no change occurred."
 
+/// The headline of a state mismatch (Testing.md).
+private func mismatchText(_ step: String) -> String {
+  "The state after \(step) does not match the expected state."
+}
+
 private let neverEnding: @Sendable () async throws -> Void = {
   try await Task.sleep(for: .seconds(86_400))
 }
@@ -339,10 +344,13 @@ struct TCAParityTestStoreTests {
       $0.isChanging = false
       $0.count = 1
     }
+    // The closure changes nothing, and the state differs from it: a mismatch, reported before the
+    // no-change rule (as in TCA).
     let sendFailures = await parityFailures {
       await store.send(.increment) { $0.isChanging = false }
     }
     #expect(sendFailures.count == 1)
+    #expect(sendFailures.allSatisfy { $0.hasPrefix(mismatchText("send(Action.increment)")) })
     let receiveFailures = await parityFailures {
       await store.receive(.changed(from: 1, to: 2)) {
         $0.isChanging = true
@@ -755,7 +763,10 @@ struct TCAParityTestStoreFailureTests {
       await store.send(()) { $0.count = 0 }
       await store.finish()
     }
+    // A mismatch, reported before the no-change rule (as in TCA: "A state change does not match
+    // expectation").
     #expect(failures.count == 1)
+    #expect(failures.allSatisfy { $0.hasPrefix(mismatchText("send(())")) })
   }
 
   // TestStoreFailureTests.testUnexpectedStateChangeOnSendFailure
@@ -823,23 +834,20 @@ struct TCAParityTestStoreFailureTests {
 
   // TestStoreFailureTests.testSendActionBeforeReceivingFailure. TCA fails the second send once
   // ("Must handle 1 received action before sending an action: …") and keeps the unreceived
-  // `.second`, so both receives that follow pass. Here the send skips the unreceived action, so
-  // the last receive finds nothing and fails too.
+  // `.second`, so both receives that follow pass; so does this library (its text is API.md's).
   @Test func sendActionBeforeReceivingFailure() async {
-    var failures: [String] = []
     let store = TestStore(initialState: 0, reducer: firstSendsSecond, environment: ())
-    failures += await parityFailures {
+    let failures = await parityFailures {
       await store.send(.first)
       await store.send(.first)
     }
     #expect(failures.count == 1)
-    failures = await parityFailures {
-      await store.receive(.second)
-      await store.receive(.second)
-    }
-    withKnownIssue("parity: send with unreceived actions drops them; TCA keeps them to receive") {
-      #expect(failures == [])
-    }
+    #expect(
+      failures.allSatisfy {
+        $0.hasPrefix("send(FirstSecond.first) was called while 1 action from effects had not")
+      })
+    await store.receive(.second)
+    await store.receive(.second)
     await store.finish()
   }
 
@@ -912,12 +920,12 @@ struct TCAParityTestStoreNonExhaustiveTests {
     // `.send(false)` is handled before `send` returns.
     await store.send(true) { $0 = 1 }
     #expect(store.state == 1)
-    await store.skipReceivedActions()
+    await store.skipReceivedActions(strict: false)
     #expect(store.state == 2)
     await store.finish()
   }
 
-  // TestStoreNonExhaustiveTests.testSkipReceivedActions_NonStrict (no `strict:` here)
+  // TestStoreNonExhaustiveTests.testSkipReceivedActions_NonStrict
   @Test func skipReceivedActionsNonStrict() async { await skipReceivedActions(.on) }
   // TestStoreNonExhaustiveTests.testSkipReceivedActions_NonExhaustive
   @Test func skipReceivedActionsNonExhaustive() async { await skipReceivedActions(.off) }
@@ -926,9 +934,7 @@ struct TCAParityTestStoreNonExhaustiveTests {
     await skipReceivedActions(.off(showSkippedAssertions: true))
   }
 
-  // TestStoreNonExhaustiveTests.testSkipReceivedActions_Strict. `strict` defaults to true in TCA
-  // 0.45+, so a plain `skipReceivedActions()` with nothing to skip fails there ("There were no
-  // received actions to skip."). This library has no `strict:` and does not fail.
+  // TestStoreNonExhaustiveTests.testSkipReceivedActions_Strict, with TCA's text.
   @Test func skipReceivedActionsStrict() async {
     let store = TestStore(initialState: 0, reducer: incrementTwice, environment: ())
     await store.send(true) { $0 = 1 }
@@ -936,11 +942,9 @@ struct TCAParityTestStoreNonExhaustiveTests {
     await store.receive(false) { $0 = 2 }
     #expect(store.state == 2)
     let failures = await parityFailures {
-      await store.skipReceivedActions()
+      await store.skipReceivedActions(strict: true)
     }
-    withKnownIssue("parity: skipReceivedActions() with nothing to skip does not fail (TCA: strict)") {
-      #expect(failures.count == 1)
-    }
+    #expect(failures == ["There were no received actions to skip."])
     await store.finish()
   }
 
@@ -951,7 +955,7 @@ struct TCAParityTestStoreNonExhaustiveTests {
       environment: ())
     store.exhaustivity = exhaustivity
     await store.send(true)
-    await store.skipInFlightEffects()
+    await store.skipInFlightEffects(strict: false)
     await store.finish()
   }
 
@@ -965,8 +969,7 @@ struct TCAParityTestStoreNonExhaustiveTests {
   }
 
   // TestStoreNonExhaustiveTests.testCancelInFlightEffects_Strict (TCA's effect sleeps a quarter
-  // of a second and the test waits for it; here it ends at once). TCA fails: "There were no
-  // in-flight effects to skip."
+  // of a second and the test waits for it; here it ends at once), with TCA's text.
   @Test func cancelInFlightEffectsStrict() async {
     let store = TestStore(
       initialState: 0, reducer: Reducer<Int, Bool, Void> { _, _, _ in .run { _ in } },
@@ -974,11 +977,9 @@ struct TCAParityTestStoreNonExhaustiveTests {
     let task = await store.send(true)
     await task.finish()
     let failures = await parityFailures {
-      await store.skipInFlightEffects()
+      await store.skipInFlightEffects(strict: true)
     }
-    withKnownIssue("parity: skipInFlightEffects() with nothing in flight does not fail (TCA: strict)") {
-      #expect(failures.count == 1)
-    }
+    #expect(failures == ["There were no in-flight effects to skip."])
     await store.finish()
   }
 
@@ -997,9 +998,7 @@ struct TCAParityTestStoreNonExhaustiveTests {
         await store.send(true)
       }
     }
-    withKnownIssue("parity: a non-exhaustive TestStore released without finish() fails") {
-      #expect(failures == [])
-    }
+    #expect(failures == [])
   }
 
   @Test(arguments: [Exhaustivity.off, .off(showSkippedAssertions: true)])
@@ -1014,9 +1013,7 @@ struct TCAParityTestStoreNonExhaustiveTests {
         await store.send(true)
       }
     }
-    withKnownIssue("parity: a non-exhaustive TestStore released without finish() fails") {
-      #expect(failures == [])
-    }
+    #expect(failures == [])
   }
 
   // TestStoreNonExhaustiveTests.testNonExhaustiveSend_PartialExhaustive
@@ -1218,10 +1215,10 @@ struct TCAParityTestStoreNonExhaustiveTests {
     await store.finish()
   }
 
-  // The same, written as TCA writes it: no wait between the sends. TCA's `send` yields
-  // (`Task.megaYield()`) long enough for a `.task` that answers at once to have answered before
-  // the next send skips the received actions; here `send` yields once, and in about 1 round of 10
-  // the response has not arrived, so the second send does not skip it and the state is 2, not 44.
+  // The same, written as TCA writes it: no wait between the sends. `send` yields as TCA's does
+  // (`Task.megaYield()`), long enough for a `.run` that answers at once to have answered before
+  // the next send skips the received actions, so the state is 44. Repeated, as the yields are a
+  // matter of scheduling.
   @Test func sendWithUnreceivedActionsSkipsActionsWithoutWaiting() async {
     enum Action: Equatable, Sendable {
       case tap
@@ -1248,12 +1245,7 @@ struct TCAParityTestStoreNonExhaustiveTests {
       if store.state != 44 { misses += 1 }
       await store.finish()
     }
-    withKnownIssue(
-      "parity: send yields once, so a response an effect sends at once may not be skipped yet",
-      isIntermittent: true
-    ) {
-      #expect(misses == 0)
-    }
+    #expect(misses == 0)
   }
 
   // TestStoreNonExhaustiveTests.testPartialExhaustivityPrefix (TCA's test scheduler's sleep is
@@ -1334,8 +1326,8 @@ struct TCAParityTestStoreNonExhaustiveTests {
 
   // TestStoreNonExhaustiveTests.testCasePathReceive_WrongAction. TCA fails the receive of
   // `/onAppear` once ("Expected to receive a matching action, but didn't get one.") and keeps
-  // the received actions, so the receives of `/response1` and `/response2` pass. Here the
-  // non-exhaustive receive skips every non-matching action while looking, so those two fail too.
+  // the received actions, so the receives of `/response1` and `/response2` pass; so does this
+  // library (its text: TestStoreFailureTests.aNonExhaustiveReceiveThatMatchesNothingKeepsTheActions).
   @Test func casePathReceiveWrongAction() async {
     let store = makeNonExhaustiveReceiveStore()
     await store.send(.onAppear)
@@ -1343,13 +1335,8 @@ struct TCAParityTestStoreNonExhaustiveTests {
       await store.receive(/NonExhaustiveReceiveAction.onAppear)
     }
     #expect(failures.count == 1)
-    let later = await parityFailures {
-      await store.receive(/NonExhaustiveReceiveAction.response1)
-      await store.receive(/NonExhaustiveReceiveAction.response2)
-    }
-    withKnownIssue("parity: a non-exhaustive receive that matches nothing drops the received actions") {
-      #expect(later == [])
-    }
+    await store.receive(/NonExhaustiveReceiveAction.response1)
+    await store.receive(/NonExhaustiveReceiveAction.response2)
     await store.finish()
   }
 

@@ -25,29 +25,63 @@ final class IssueLog: @unchecked Sendable {
   func append(_ text: String) { texts.append(text) }
 }
 
+/// The failure of `send(.increment)` on a counter at 0 when the assert closure sets `expected`.
+func countMismatch(expected: Int) -> String {
+  """
+  The state after send(CounterAction.increment) does not match the expected state.
+
+    − expected
+    + actual
+
+      ▿ Counter
+    −   - count: \(expected)
+    +   - count: 1
+        - fact: nil
+
+  A TestStore is exhaustive: the assert closure must make every change the reducer made, and \
+  only those. To fix: change the assert closure so that the expected state matches the lines \
+  marked +.
+  """
+}
+
+/// The failure of `step` made while the two increments of `.twice` were unreceived.
+private func twoIncrementsUnreceived(before step: String) -> String {
+  """
+  \(step) was called while 2 actions from effects had not been received.
+
+    Unreceived:
+      CounterAction.increment
+      CounterAction.increment
+
+  A TestStore is exhaustive: every action an effect sends must be received before the next send. \
+  To fix: call await store.receive(...) for each of them before this send.
+  """
+}
+
+/// The failure of a non-exhaustive receive, headed `headline`, that matched neither of the two
+/// increments of `.twice`.
+private func incrementsKept(after headline: String) -> String {
+  """
+  \(headline)
+
+    Received, and kept:
+      CounterAction.increment
+      CounterAction.increment
+
+  With exhaustivity off, receive skips the actions received before the one it expects; when none \
+  matches, it skips nothing. To fix: check that an effect sends this action, or receive one of \
+  the actions above.
+  """
+}
+
 @MainActor
 @Suite struct TestStoreFailureTests {
-  @Test func sendFailsWhenTheStateDiffers() async {
-    await expectFailures([
-      """
-      The state after send(CounterAction.increment) does not match the expected \
-      state.
-
-        − expected
-        + actual
-
-          ▿ Counter
-        −   - count: 2
-        +   - count: 1
-            - fact: nil
-
-      A TestStore is exhaustive: the assert closure must make every change the reducer made, and \
-      only those. To fix: change the assert closure so that the expected state matches the lines \
-      marked +.
-      """
-    ]) {
+  // With 0 the closure changes nothing while the reducer did change the state: the mismatch is
+  // what the test learns from, so it is reported before the no-change rule (as in TCA).
+  @Test(arguments: [2, 0]) func sendFailsWhenTheStateDiffers(expected: Int) async {
+    await expectFailures([countMismatch(expected: expected)]) {
       let store = makeStore()
-      await store.send(.increment) { $0.count = 2 }
+      await store.send(.increment) { $0.count = expected }
       await store.finish()
     }
   }
@@ -69,25 +103,101 @@ final class IssueLog: @unchecked Sendable {
     }
   }
 
-  @Test func sendFailsWhenActionsWereNotReceived() async {
+  @Test func sendFailsWhenActionsWereNotReceivedAndKeepsThem() async {
     await expectFailures([
-      """
-      send(CounterAction.failing) was called while 2 actions from effects had \
-      not been received.
-
-        Unreceived:
-          CounterAction.increment
-          CounterAction.increment
-
-      A TestStore is exhaustive: every action an effect sends must be received before the next \
-      send. To fix: call await store.receive(...) for each of them before this send.
-      """
+      twoIncrementsUnreceived(before: "send(CounterAction.failing)")
     ]) {
       let store = makeStore()
       await store.send(.twice)
       await store.send(.failing)
+      // Kept (as in TCA): each is checked against the state it was reduced in, and the state
+      // stays the one after the send that overtook them.
+      await store.receive(.increment) {
+        #expect($0.count == 0)
+        $0.count = 1
+      }
+      await store.receive(.increment) { $0.count = 2 }
+      #expect(store.state.count == 2)
+      await store.send(.increment) { $0.count = 3 }
       await store.finish()
     }
+  }
+
+  @Test func theStateBeforeASendIncludesTheUnreceivedActions() async {
+    await expectFailures([
+      twoIncrementsUnreceived(before: "send(CounterAction.increment)")
+    ]) {
+      let store = makeStore()
+      await store.send(.twice)
+      await store.send(.increment) {
+        #expect(store.state.count == 2)
+        $0.count = 3
+      }
+      await store.receive(.increment) { $0.count = 1 }
+      await store.receive(.increment) { $0.count = 2 }
+      #expect(store.state.count == 3)
+      await store.finish()
+    }
+  }
+
+  @Test func aNonExhaustiveReceiveThatMatchesNothingKeepsTheActions() async {
+    await expectFailures([
+      incrementsKept(
+        after: """
+          receive(CounterAction.factLoaded("x")) found no matching action, and no effects are \
+          running.
+          """)
+    ]) {
+      let store = makeStore()
+      store.exhaustivity = .off
+      await store.send(.twice)
+      await store.receive(.factLoaded("x"))
+      await store.receive(.increment) { $0.count = 1 }
+      await store.receive(.increment) { $0.count = 2 }
+      await store.finish()
+    }
+  }
+
+  @Test func aNonExhaustiveReceiveThatMatchesNothingTimesOut() async {
+    await expectFailures([
+      incrementsKept(
+        after: """
+          receive(/CounterAction.factLoaded) timed out after 0.05 seconds: no matching action \
+          was received.
+          """)
+    ]) {
+      let store = makeStore()
+      store.exhaustivity = .off
+      await store.send(.never)
+      await store.send(.twice)
+      await store.receive(/CounterAction.factLoaded, timeout: .milliseconds(50))
+      await store.receive(.increment) { $0.count = 1 }
+      await store.finish(timeout: .milliseconds(10))
+    }
+  }
+
+  @Test func skippingNothingFailsWhenStrict() async {
+    await expectFailures([
+      "There were no received actions to skip.",
+      "There were no in-flight effects to skip.",
+    ]) {
+      let store = makeStore()
+      await store.send(.increment) { $0.count = 1 }
+      await store.skipReceivedActions()
+      await store.skipInFlightEffects()
+      await store.skipReceivedActions(strict: false)
+      await store.skipInFlightEffects(strict: false)
+      await store.finish()
+    }
+  }
+
+  @Test func aNonExhaustiveStoreReleasedWithoutFinishReportsNothing() async {
+    var store: TestStore<Counter, CounterAction, CounterEnvironment>? = makeStore()
+    store?.exhaustivity = .off
+    await store?.send(.never)
+    await store?.send(.twice)
+    store = nil
+    #expect(store == nil)
   }
 
   @Test func receiveFailsOnADifferentAction() async {

@@ -175,13 +175,65 @@ private func makeOrderStore() -> TestStore<OrderState, OrderAction, OrderEnviron
       """
       Expected state to change, but no change occurred.
 
-      The assert closure of send(OrderAction.second) left the state as it was. To fix: omit the \
-      closure when the action should not change the state, or make the closure set what the \
+      The assert closure of send(OrderAction.startTimer) left the state as it was. To fix: omit \
+      the closure when the action should not change the state, or make the closure set what the \
       action changes.
       """
     ]) {
       let store = makeOrderStore()
-      await store.send(.second) { $0.log = [] }
+      let timer = await store.send(.startTimer) { $0.log = [] }
+      await timer.cancel()
+      await store.finish()
+    }
+  }
+
+  @Test func failuresNameACasePathAsItWasWritten() async {
+    let nothingRunning = { (step: String) in
+      """
+      \(step) found no action to receive, and no effects are running.
+
+      receive waits for the next action an effect sends. To fix: check that an effect sends this \
+      action, or remove this receive.
+      """
+    }
+    await expectFailures([
+      nothingRunning("receive(/OrderAction.loaded)"),
+      nothingRunning("receive(/OrderAction.other)"),
+      nothingRunning("receive(a CasePath<OrderAction, Array<String>>)"),
+    ]) {
+      let store = makeOrderStore()
+      await store.receive(/OrderAction.loaded)
+      await store.receive(/OrderAction.other)
+      await store.receive(
+        CasePath(
+          embed: OrderAction.loaded,
+          extract: { if case .loaded(let items) = $0 { items } else { nil } }))
+      await store.finish()
+    }
+  }
+
+  @Test func aCasePathWhoseCaseIsLearnedFromTheActionReceivedIsNamed() async {
+    // Two cases hold an `Int`: the payload's type does not tell the case, the action received
+    // does.
+    enum Action: Equatable, Sendable { case start, first(Int), second(Int) }
+    await expectFailures([
+      """
+      receive(/Action.second) received a different action.
+
+        + Action.first(1)
+
+      A TestStore receives actions in the order the store handled them. To fix: receive \
+      Action.first(1) first, or expect the action that is actually sent.
+      """
+    ]) {
+      let store = TestStore(
+        initialState: 0,
+        reducer: Reducer<Int, Action, Void> { _, action, _ in
+          action == .start ? .send(.first(1)) : .none
+        },
+        environment: ())
+      await store.send(.start)
+      await store.receive(/Action.second)
       await store.finish()
     }
   }

@@ -108,6 +108,41 @@ final class TestStoreXCTestTests: XCTestCase {
     }
   #endif
 
+  #if os(Linux) || os(Windows) || os(Android)
+    @MainActor func testParityFailureTextsAreReportedThroughXCTFail() async {
+      let store = TestStore(
+        initialState: Counter(), reducer: counterReducer, environment: CounterEnvironment())
+      captured.isIntercepting = true
+      await store.skipReceivedActions()
+      await store.skipInFlightEffects()
+      await store.send(.increment) { $0.count = 0 }
+      store.exhaustivity = .off
+      await store.send(.twice)
+      await store.receive(.factLoaded("x"))
+      captured.isIntercepting = false
+      XCTAssertEqual(
+        captured.failures.map(\.description),
+        [
+          "failed - There were no received actions to skip.",
+          "failed - There were no in-flight effects to skip.",
+          "failed - " + countMismatch(expected: 0),
+          """
+          failed - receive(CounterAction.factLoaded("x")) found no matching action, and no \
+          effects are running.
+
+            Received, and kept:
+              CounterAction.increment
+              CounterAction.increment
+
+          With exhaustivity off, receive skips the actions received before the one it expects; \
+          when none matches, it skips nothing. To fix: check that an effect sends this action, or \
+          receive one of the actions above.
+          """,
+        ])
+      await store.finish()
+    }
+  #endif
+
   @MainActor func testPassingFlowRecordsNothing() async {
     let store = TestStore(
       initialState: Counter(), reducer: counterReducer, environment: CounterEnvironment())

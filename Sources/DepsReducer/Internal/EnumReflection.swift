@@ -14,10 +14,9 @@ enum EnumReflection {
   /// against `Mirror`'s answer; otherwise `Mirror` is used as before.
   @inlinable
   static func extractor<Root, Value>(
-    case embed: @escaping @Sendable (Value) -> Root
+    case embed: @escaping @Sendable (Value) -> Root, learned: LearnedEnumCase
   ) -> @Sendable (Root) -> Value? {
-    let learned = LearnedEnumCase()
-    return { root in
+    { root in
       if let rootTag = EnumTag.tag(of: root), let known = learned.value {
         guard rootTag == known.tag else { return nil }
         if known.projectable,
@@ -121,7 +120,22 @@ enum EnumReflection {
           return candidateTag == tag ? () : nil
         }
         return areEqual(candidate, value) ? () : nil
-      })
+      },
+      // The case itself, payload given or not, is how it was written: `/Action.tapped`.
+      written: { "/" + ValueText.describe(root()) })
+  }
+
+  /// How a case path made from the case constructor of a payload case was written,
+  /// `/AppAction.child`, once its case is known: learned from an extraction, or the only case
+  /// whose payload is a `Value`. `nil` while it cannot be told.
+  @usableFromInline
+  static func writtenForm<Root, Value>(
+    _: Root.Type, payload _: Value.Type, learned: LearnedEnumCase
+  ) -> String? {
+    guard let tag = learned.value?.tag ?? EnumTag.onlyCase(of: Root.self, withPayload: Value.self),
+      let name = EnumTag.caseName(Root.self, tag: tag)
+    else { return nil }
+    return "/\(ValueText.shorten(String(reflecting: Root.self))).\(name)"
   }
 
   private static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {

@@ -63,22 +63,98 @@ enum EnumTag {
   /// records first, in the same order.
   @usableFromInline
   static func isIndirect<Root>(_: Root.Type, tag: UInt32) -> Bool? {
-    guard let metadata = enumMetadata(Root.self) else { return nil }
-    let descriptor = descriptor(metadata)
-    let payloadCases = payloadCaseCount(descriptor: descriptor)
-    // A relative pointer: an offset from its own address.
-    let fieldsPointer = descriptor + EnumDescriptor.fieldsOffset
-    let fieldsOffset = fieldsPointer.load(as: Int32.self)
-    guard tag < payloadCases, fieldsOffset != 0 else { return nil }
-    // The field descriptor the compiler emitted; its record count and size bound the reads below.
-    let fields = fieldsPointer + Int(fieldsOffset)
-    let recordSize = Int(
-      fields.load(fromByteOffset: FieldDescriptor.fieldRecordSizeOffset, as: UInt16.self))
-    let records = fields.load(fromByteOffset: FieldDescriptor.numFieldsOffset, as: UInt32.self)
-    guard tag < records, recordSize >= MemoryLayout<FieldRecord>.size else { return nil }
-    let record = fields + FieldDescriptor.recordsOffset + Int(tag) * recordSize
+    guard let metadata = enumMetadata(Root.self),
+      tag < payloadCaseCount(descriptor: descriptor(metadata)),
+      let record = fieldRecords(metadata)?.record(tag)
+    else { return nil }
     let flags = record.load(fromByteOffset: FieldRecord.flagsOffset, as: UInt32.self)
     return flags & FieldRecord.isIndirectCase != 0
+  }
+
+  /// The name of the case with `tag`, as declared; `nil` when `Root` is not an enum, `tag` is not
+  /// one of its cases, or the enum has no field records.
+  ///
+  /// Field records are in tag order: payload cases first, then the cases without payload.
+  static func caseName<Root>(_: Root.Type, tag: UInt32) -> String? {
+    guard let metadata = enumMetadata(Root.self), let record = fieldRecords(metadata)?.record(tag)
+    else { return nil }
+    let name = relativeTarget(record + FieldRecord.fieldNameOffset)
+    // The compiler emits case names as NUL-terminated UTF-8.
+    return name.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+  }
+
+  /// The tag of the only case of `Root` whose payload is exactly a `Value`; `nil` when there is
+  /// none, or more than one (then the payload's type does not tell the case).
+  static func onlyCase<Root, Value>(of _: Root.Type, withPayload _: Value.Type) -> UInt32? {
+    guard let metadata = enumMetadata(Root.self), let records = fieldRecords(metadata) else {
+      return nil
+    }
+    let descriptor = descriptor(metadata)
+    let flags = descriptor.load(as: UInt32.self)
+    // A generic enum's arguments follow its metadata header; payload types may name them.
+    let arguments =
+      flags & EnumDescriptor.isGeneric != 0
+      ? metadata + MemoryLayout<EnumMetadataHeader>.size : nil
+    var found: UInt32?
+    for tag in 0..<records.count {
+      guard let record = records.record(tag),
+        let name = relativeTarget(record + FieldRecord.mangledTypeNameOffset)
+      else { continue }
+      let type = _getTypeByMangledNameInContext(
+        name.assumingMemoryBound(to: UInt8.self), UInt(mangledNameLength(name)),
+        genericContext: descriptor, genericArguments: arguments)
+      guard type == Value.self else { continue }
+      guard found == nil else { return nil }
+      found = tag
+    }
+    return found
+  }
+
+  /// An enum's field records: where they start, how many there are and how far apart.
+  struct FieldRecords {
+    var first: UnsafeRawPointer
+    var count: UInt32
+    var size: Int
+
+    /// The record of the case with `tag`, or `nil` past the last one.
+    func record(_ tag: UInt32) -> UnsafeRawPointer? {
+      tag < count ? first + Int(tag) * size : nil
+    }
+  }
+
+  /// The field records of the enum `metadata` describes; `nil` when the compiler emitted none.
+  static func fieldRecords(_ metadata: UnsafeRawPointer) -> FieldRecords? {
+    // The field descriptor the compiler emitted; its record count and size bound every read.
+    guard let fields = relativeTarget(descriptor(metadata) + EnumDescriptor.fieldsOffset) else {
+      return nil
+    }
+    let size = Int(
+      fields.load(fromByteOffset: FieldDescriptor.fieldRecordSizeOffset, as: UInt16.self))
+    let count = fields.load(fromByteOffset: FieldDescriptor.numFieldsOffset, as: UInt32.self)
+    guard size >= MemoryLayout<FieldRecord>.size else { return nil }
+    return FieldRecords(first: fields + FieldDescriptor.recordsOffset, count: count, size: size)
+  }
+
+  /// Where the relative pointer at `pointer` (an offset from its own address) leads; `nil` for 0.
+  static func relativeTarget(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = pointer.load(as: Int32.self)
+    return offset == 0 ? nil : pointer + Int(offset)
+  }
+
+  /// The length of a mangled name in metadata: up to its NUL, stepping over symbolic references,
+  /// whose bytes may be 0 (swift/Demangling/ManglingUtils: a control byte 1...0x17 is followed by
+  /// a 32-bit relative offset, one of 0x18...0x1F by a pointer).
+  static func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
+    var length = 0
+    while true {
+      let byte = name.load(fromByteOffset: length, as: UInt8.self)
+      switch byte {
+      case 0: return length
+      case 0x01...0x17: length += 1 + MemoryLayout<Int32>.size
+      case 0x18...0x1F: length += 1 + MemoryLayout<UnsafeRawPointer>.size
+      default: length += 1
+      }
+    }
   }
 
   /// Runs `body` with the address of the payload of `root`, which is in the payload case `tag`,

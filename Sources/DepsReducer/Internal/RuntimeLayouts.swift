@@ -78,6 +78,8 @@ struct EnumDescriptor {
   var emptyCases: UInt32
 
   static let fieldsOffset = MemoryLayout<Self>.offset(of: \.fields)!
+  /// `ContextDescriptorFlags::isGeneric`, in `flags`: the enum has generic parameters.
+  static let isGeneric: UInt32 = 0x80
   static let payloadCasesOffset = MemoryLayout<Self>.offset(of: \.payloadCasesAndPayloadSizeOffset)!
   static let payloadCasesMask: UInt32 = 0x00FF_FFFF
 }
@@ -103,6 +105,10 @@ struct FieldRecord {
   var fieldName: Int32
 
   static let flagsOffset = MemoryLayout<Self>.offset(of: \.flags)!
+  /// A relative pointer to the mangled name of the case's payload type; 0 for a case without one.
+  static let mangledTypeNameOffset = MemoryLayout<Self>.offset(of: \.mangledTypeName)!
+  /// A relative pointer to the case's name, a C string.
+  static let fieldNameOffset = MemoryLayout<Self>.offset(of: \.fieldName)!
   /// `FieldRecordFlags::IsIndirectCase`.
   static let isIndirectCase: UInt32 = 0x1
 }

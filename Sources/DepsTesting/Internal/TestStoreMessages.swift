@@ -72,6 +72,29 @@ enum TestStoreMessages {
     """
   }
 
+  /// A non-exhaustive `receive` that found no matching action among those received; `timeout` is
+  /// `nil` when it stopped because no effect was running.
+  static func noMatchingAction<Action>(
+    _ step: String, received: [Action], timeout: Duration?
+  ) -> String {
+    let headline =
+      if let timeout {
+        "\(step) timed out after \(timeout): no matching action was received."
+      } else {
+        "\(step) found no matching action, and no effects are running."
+      }
+    return """
+      \(headline)
+
+        Received, and kept:
+      \(list(received))
+
+      With exhaustivity off, receive skips the actions received before the one it expects; \
+      when none matches, it skips nothing. To fix: check that an effect sends this action, or \
+      receive one of the actions above.
+      """
+  }
+
   static func receivedOther<Action>(step: String, expected: Action?, received: Action) -> String {
     """
     \(step) received a different action.
@@ -113,11 +136,21 @@ enum TestStoreMessages {
   }
 
   static func skippedActions<Action>(_ actions: [Action], reason: String) -> String {
+    skippedActions(descriptions: actions.map { describe($0) }, reason: reason)
+  }
+
+  static func skippedActions(descriptions: [String], reason: String) -> String {
     """
-    Skipped receiving \(count(actions.count, "action")) \(reason):
-    \(list(actions))
+    Skipped receiving \(count(descriptions.count, "action")) \(reason):
+    \(list(descriptions: descriptions))
     """
   }
+
+  /// TCA's text, word for word, so that tests ported from TCA that check it pass.
+  static let noReceivedActionsToSkip = "There were no received actions to skip."
+
+  /// TCA's text, word for word, so that tests ported from TCA that check it pass.
+  static let noInFlightEffectsToSkip = "There were no in-flight effects to skip."
 
   static func skippedEffects(_ running: Int) -> String {
     "Skipped \(count(running, "effect")) still running: cancelled."

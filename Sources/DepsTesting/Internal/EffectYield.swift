@@ -1,0 +1,13 @@
+/// Suspends the calling task `rounds` times, each time until a background task has run, so that
+/// the effects a test store started can run up to their first suspension before the test goes on.
+///
+/// The same idea as swift-concurrency-extras' `Task.megaYield()`, which TCA's `TestStore` uses: a
+/// single `Task.yield()` lets the main actor run other jobs, but an effect's task may not have
+/// been scheduled on the cooperative pool yet; waiting for tasks of the lowest priority gives it
+/// that time. It is a heuristic, not a guarantee: a test that must see an effect's action waits
+/// for it with `receive`, or for the effect with `TestStoreTask.finish()`.
+func yieldToEffects(rounds: Int) async {
+  for _ in 0..<rounds {
+    await Task.detached(priority: .background) { await Task.yield() }.value
+  }
+}

@@ -1,0 +1,51 @@
+import DepsReducer
+
+/// What a ``TestStore/send(_:assert:fileID:file:line:column:)`` started: the effects of the
+/// action and of every action they send.
+///
+/// ```swift
+/// let timer = await store.send(.startTimer)
+/// await clock.advance(by: .seconds(3))
+/// await store.receive(.tick) { $0.ticks = 1 }
+/// await timer.cancel()
+/// ```
+public struct TestStoreTask: Hashable, Sendable {
+  let group: EffectGroup
+  let step: String
+
+  /// Cancels the effects and waits until they ended.
+  public func cancel() async {
+    group.cancel()
+    await group.finish()
+  }
+
+  /// Waits until the effects ended; fails the test when they still run after `timeout`.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait.
+  ///   - fileID: The file ID of the call site, for Swift Testing.
+  ///   - file: The file to report failures in.
+  ///   - line: The line to report failures at.
+  ///   - column: The column reported with failures.
+  public func finish(
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !group.isFinished, clock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    guard !group.isFinished else { return }
+    reportTestStoreFailure(
+      TestStoreMessages.taskStillRunning(step: step, timeout: timeout),
+      at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.group === rhs.group }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(group)) }
+}
