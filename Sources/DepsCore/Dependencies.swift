@@ -20,11 +20,15 @@ public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
   package var reader: any DependencyReader
 
-  /// What was written through this value, by key.
-  package private(set) var writes: [ObjectIdentifier: Entry] = [:]
+  /// What was written through this value: `nil` until something is. Shared by copies of this
+  /// value until one of them writes (see ``uniqueLog()``).
+  package private(set) var log: WriteLog?
+
+  /// The values written through this value, one per key.
+  package var writes: [Entry] { log?.entries ?? [] }
 
   /// The aliases declared through this value, for the scope it updates.
-  package private(set) var aliases = AliasBuilder()
+  package var aliases: AliasBuilder { log?.aliases ?? AliasBuilder() }
 
   /// Records which keys reads touch, to learn which key a key path reads.
   package var recorder: KeyRecorder?
@@ -42,18 +46,38 @@ public struct Dependencies: Sendable {
   /// - Parameter key: The dependency's key type.
   /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
   ///   the key's default (its `testValue` in tests).
+  @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-    get {
-      recorder?.record(DependencyID(key))
-      if !writes.isEmpty, let box = writes[ObjectIdentifier(key)]?.box as? ValueBox<Key.Value> {
-        return box.value
-      }
-      return reader.read(key)
+    get { value(of: key) }
+    // Inlined, so the box is made in the writing module, for the value's type: generic code would
+    // look its metadata up on every write.
+    set { write(DependencyID(key), ValueBox(newValue)) }
+  }
+
+  @usableFromInline
+  func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
+    recorder?.record(DependencyID(key))
+    if let log, let box = log.box(for: ObjectIdentifier(key)) as? ValueBox<Key.Value> {
+      return box.value
     }
-    set {
-      let id = DependencyID(key)
-      writes[id.rawValue] = Entry(id: id, box: ValueBox(newValue))
+    return reader.read(key)
+  }
+
+  @usableFromInline
+  mutating func write(_ id: DependencyID, _ box: AnyValueBox) {
+    uniqueLog().set(Entry(id: id, box: box))
+  }
+
+  /// The log, made first or copied when another `Dependencies` value shares it, so that writing
+  /// to it changes this value only.
+  private mutating func uniqueLog() -> WriteLog {
+    if log == nil {
+      log = WriteLog()
+    } else if !isKnownUniquelyReferenced(&log) {
+      log = log?.copy()
     }
+    // Set just above when it was not.
+    return log!
   }
 }
 
@@ -78,7 +102,8 @@ extension Dependencies {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
-    aliases = aliases.alias(dependency, to: reference)
+    let log = uniqueLog()
+    log.aliases = log.aliases.alias(dependency, to: reference)
   }
 }
 

@@ -11,16 +11,33 @@ package class DependencyAccess<Value>: @unchecked Sendable {
 
   /// Reads the dependency at `node`, cached per thread until the next write.
   package func read(at node: DependencyNode) -> Value { fatalError("abstract") }
+
+  /// Reads the dependency through `reader`, caching nothing.
+  package func read(through reader: any DependencyReader) -> Value { fatalError("abstract") }
 }
 
 /// Reads a `Dependencies` property.
 package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Sendable {
-  // @unchecked: a key path literal is immutable.
+  // @unchecked: a key path literal is immutable, and so is the getter.
   let keyPath: KeyPath<Dependencies, Value>
 
-  package init(_ keyPath: KeyPath<Dependencies, Value>) { self.keyPath = keyPath }
+  /// Reads the property as `keyPath` does, when the wrapper that made the access gave one: a
+  /// closure formed where the key path is a literal, which the optimizer turns into a call of the
+  /// property's getter, without the key path projection (most of an uncached read's cost).
+  let get: (@Sendable (Dependencies) -> Value)?
+
+  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
+    self.keyPath = keyPath
+    self.get = get
+  }
 
   package override func read(at node: DependencyNode) -> Value { node.value(keyPath) }
+
+  package override func read(through reader: any DependencyReader) -> Value {
+    let dependencies = Dependencies(reader: reader)
+    if let get { return get(dependencies) }
+    return dependencies[keyPath: keyPath]
+  }
 }
 
 /// Reads the dependency of a key type.
@@ -29,6 +46,8 @@ package final class KeyAccess<Key: DependencyKey>: DependencyAccess<Key.Value>, 
   package override init() {}
 
   package override func read(at node: DependencyNode) -> Key.Value { node.read(Key.self) }
+
+  package override func read(through reader: any DependencyReader) -> Key.Value { reader.read(Key.self) }
 }
 
 /// An interned ``DependencyAccess``, held unretained: the intern table keeps it alive forever.
@@ -42,13 +61,20 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
 
   /// What the read caches store the read under, as ``DependencyNode`` reads do: the key type's
   /// or the key path object's address.
-  @usableFromInline let cacheKey: UInt
+  @usableFromInline package let cacheKey: UInt
 
   /// The access for the `Dependencies` property at `keyPath`.
-  package init(_ keyPath: KeyPath<Dependencies, Value>) {
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property.
+  ///   - get: Reads the property as `keyPath` does, for uncached reads; formed where `keyPath` is
+  ///     a literal (see ``KeyPathAccess``). Only the first access made for a key path object keeps
+  ///     it.
+  @usableFromInline
+  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
     // The interned access keeps this key path object alive (an entry for its address can only be
     // for this very object), so its address names it for the life of the process.
-    self.access = AccessTable.intern(ObjectIdentifier(keyPath)) { KeyPathAccess(keyPath) }
+    self.access = AccessTable.intern(ObjectIdentifier(keyPath)) { KeyPathAccess(keyPath, get: get) }
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
   }
 
@@ -65,6 +91,12 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
       return value
     }
     return readMissing(at: node)
+  }
+
+  /// Reads the dependency through `reader`, caching nothing (a `GlobalDeps` scope's read).
+  package func read(through reader: any DependencyReader) -> Value {
+    // Interned: the access table keeps it alive for the life of the process.
+    access._withUnsafeGuaranteedRef { $0.read(through: reader) }
   }
 
   /// Reads through the access object, which caches the read under `cacheKey`.

@@ -51,6 +51,9 @@ package final class ThreadReadCache: @unchecked Sendable {
     @usableFromInline var shift: UInt64
     @usableFromInline var slotCount: Int
     var count: Int
+    /// The scope the thread last read through without caching (see ``isRepeatedRead(scope:)``).
+    /// Only the owning thread touches it, without the lock: purges never read it.
+    var lastUncachedScope: UInt64 = 0
   }
 
   /// A cache that would outgrow this many entries is emptied first.
@@ -140,6 +143,29 @@ package final class ThreadReadCache: @unchecked Sendable {
         let slot = table.slots[index]
         return slot.box != nil && slot.scope == scope ? slot.key : nil
       }
+    }
+  }
+
+  // MARK: Scopes
+
+  private static let scopeSerials = Counter()
+
+  /// A new scope for cached reads (a node, a `GlobalDeps` scope): never the same twice, never 0.
+  package static func newScope() -> UInt64 { scopeSerials.next() }
+
+  /// Whether the calling thread's last uncached read through a scope was through `scope` too;
+  /// otherwise it remembers `scope` as that read and returns `false`.
+  ///
+  /// For scopes that are often read once and then end (a `withDependencies` scope around one
+  /// call): caching their reads from the second on spares one-off scopes the cost of caching and
+  /// of purging at their end, while a scope read in a loop is cached after its second read.
+  package static func isRepeatedRead(scope: UInt64) -> Bool {
+    // The thread-local slot keeps the cache alive (see `current`).
+    current._withUnsafeGuaranteedRef { cache in
+      assert(cache.isOwnedByCallingThread, "Deps: a read cache was used off its thread.")
+      if cache.table.pointee.lastUncachedScope == scope { return true }
+      cache.table.pointee.lastUncachedScope = scope
+      return false
     }
   }
 

@@ -2,29 +2,79 @@ import DepsCore
 
 /// The overrides of one `withDependencies` scope, over those of the scopes around it.
 ///
-/// An overlay is immutable and reads through a node whose parent is the enclosing scope's node,
-/// or the store's: the store itself is never written, so parallel tasks and tests each see only
-/// their own overrides.
+/// An overlay is immutable: the values its update set (a few, found by a linear scan), the aliases
+/// it declared, and the scope it was made in. A read in a scope resolves against the overlays;
+/// what no scope set is read from the store, through the store's own per-thread cache. A
+/// `@Dependency` read is cached per thread under the overlay's ``serial`` only from a thread's
+/// second read through the scope on (see `ThreadReadCache.isRepeatedRead(scope:)`), so a scope
+/// read once purges no cache at its end; its values are freed with the overlay, when the last
+/// task-local binding, `@Dependency` or `EscapedDependencies` that holds it goes. The store
+/// itself is never written, so parallel tasks and tests each see only their own overrides.
 ///
 /// In a test process the outermost scope also builds its own defaults (`testValue`s), which its
 /// nested scopes share: a stateful test value, or a default cached on first read, lives as long
 /// as the scope, so one test's never leaks into the next. Elsewhere defaults are the store's.
 @usableFromInline
 final class DependencyOverlay: Sendable {
-  /// The scope in force for the current task and its child tasks.
-  @TaskLocal static var current: DependencyOverlay?
+  /// The scope in force for the current task and its child tasks: ``none`` for none.
+  ///
+  /// A class type rather than an optional: the runtime copies a task-local value (on every
+  /// binding and lookup) through its type's value witnesses, which for an `Optional` cost several
+  /// times the retain a class's do.
+  @TaskLocal private static var binding: DependencyOverlay = none
 
-  /// Resolves reads: this scope's values, then the enclosing scopes', then the store's.
-  let node: DependencyNode
+  /// What ``binding`` holds while no scope is in force; never a scope itself.
+  private static let none = DependencyOverlay()
+
+  /// The scope in force for the current task and its child tasks.
+  static var current: DependencyOverlay? {
+    let bound = binding
+    return bound === none ? nil : bound
+  }
+
+  /// ``current``, for inlinable code.
+  @usableFromInline
+  static func inForce() -> DependencyOverlay? { current }
+
+  /// Runs `operation` with `scope` in force (`nil`: none), for the current task and its child
+  /// tasks.
+  static func withCurrent<R>(_ scope: DependencyOverlay?, operation: () throws -> R) rethrows -> R {
+    try $binding.withValue(scope ?? none, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with `scope` in force (`nil`: none), for the current task
+  /// and its child tasks.
+  static func withCurrent<R>(
+    _ scope: DependencyOverlay?, isolation: isolated (any Actor)?, operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $binding.withValue(scope ?? none, operation: operation, isolation: isolation)
+  }
 
   /// The scope this one was made inside of.
   let parent: DependencyOverlay?
 
-  /// This scope's own writes, oldest first.
-  let ownEntries: [Entry]
+  /// What the per-thread read caches store this scope's reads under.
+  @usableFromInline let serial = ThreadReadCache.newScope()
 
-  /// Nodes that put this scope's values over another scope's, by that scope's node serial.
-  private let layered = Locked<[UInt64: DependencyNode]>([:])
+  /// Not 0 once some thread cached a read under ``serial``: the overlay's end then purges it.
+  private let cached = AtomicWord()
+
+  /// This scope's own values, one per key: its update's log, `nil` when the update set none.
+  let log: WriteLog?
+
+  /// The aliases this scope's update declared (those that closed no cycle), or `nil` for none.
+  let aliases: AliasTable?
+
+  /// Whether this scope or one around it declared aliases.
+  let chainDeclaresAliases: Bool
+
+  /// The defaults that reads in this scope build and get: this scope's own (an outermost scope in
+  /// a test process), else those of the nearest scope around it that has them; `nil` for the
+  /// store's.
+  let defaults: DefaultValues?
+
+  /// Whether ``defaults`` are this scope's own, built with this scope in force.
+  let ownsDefaults: Bool
 
   /// How many overlays are alive. A task-local binding holds its overlay, so while this is zero
   /// no task or thread can have one in force, and reads skip the task-local lookup.
@@ -34,34 +84,67 @@ final class DependencyOverlay: Sendable {
   @inline(__always)
   static var mayBeInForce: Bool { alive.load() != 0 }
 
-  /// Creates the scope of `writes` inside `parent`.
+  /// Creates the scope of `writes` and `aliases` inside `parent`.
   ///
   /// - Parameters:
   ///   - parent: The scope in force around this one, or `nil` for an outermost scope.
-  ///   - writes: The overrides of this scope.
+  ///   - writes: The overrides of this scope, one per key.
+  ///   - aliases: The aliases this scope declares, checked against those in force around it (see
+  ///     ``declaredAliases(_:in:)``).
   ///   - ownsDefaults: Whether this scope builds its own defaults; by default, an outermost scope
   ///     in a test process does.
   init(
-    parent: DependencyOverlay?, writes: some Sequence<Entry>,
-    ownsDefaults: Bool? = nil
+    parent: DependencyOverlay?, writes: WriteLog?, aliases: AliasTable? = nil, ownsDefaults: Bool? = nil
   ) {
     Self.alive.add(1)
     self.parent = parent
-    self.ownEntries = writes.sorted { $0.sequence < $1.sequence }
+    self.log = writes
+    self.aliases = aliases
+    self.chainDeclaresAliases = aliases != nil || parent?.chainDeclaresAliases == true
+    self.ownsDefaults = ownsDefaults ?? (parent == nil && DependencyContext.current == .test)
+    guard self.ownsDefaults else {
+      self.defaults = parent?.defaults
+      return
+    }
     // The scope's own defaults are built with this scope in force, wherever the first read
     // happens (through an object that captured the scope, after it ended, say).
     let owner = WeakOverlay()
-    self.node = DependencyNode(
-      ownerName: "withDependencies", parent: parent?.node ?? GlobalStore.node, values: ownEntries,
-      ownsDefaults: ownsDefaults ?? (parent == nil && DependencyContext.current == .test),
-      defaultsScope: { build in
-        DependencyOverlay.$current.withValue(owner.overlay, operation: build)
-      })
+    self.defaults = DefaultValues(scope: { build in
+      DependencyOverlay.withCurrent(owner.overlay, operation: build)
+    })
     owner.overlay = self
   }
 
+  /// Creates ``none``, which is no scope, and is not counted in ``alive``.
+  private init() {
+    parent = nil
+    log = nil
+    aliases = nil
+    chainDeclaresAliases = false
+    defaults = nil
+    ownsDefaults = false
+  }
+
   deinit {
-    Self.alive.add(.max)  // wrapping: minus one
+    // Reads of this scope can no longer happen; what threads cached for it must not outlive it.
+    if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
+    Self.alive.add(.max)  // wrapping: minus one; `none`, never counted, never ends
+  }
+
+  /// Records that a read is about to be cached under ``serial``; call it before caching it.
+  func willCache() {
+    if cached.load() == 0 { cached.store(1) }
+  }
+
+  /// The value that this scope, or the nearest scope around it that set one, set for the key `id`.
+  @inline(__always)
+  func box(for id: ObjectIdentifier) -> AnyValueBox? {
+    var scope = self
+    while true {
+      if let log = scope.log, let box = log.box(for: id) { return box }
+      guard let parent = scope.parent else { return nil }
+      scope = parent
+    }
   }
 
   /// Whether `other` is this scope or one around it.
@@ -74,73 +157,209 @@ final class DependencyOverlay: Sendable {
     return false
   }
 
-  /// Every value of this scope and the scopes around it, oldest first.
-  var allEntries: [Entry] {
-    (parent?.allEntries ?? []) + ownEntries
+  /// This scope as a level of a resolution path, for reads under aliases and for reports.
+  var level: DependencyNode.Level {
+    DependencyNode.Level(
+      ownerName: "withDependencies", values: log?.entries ?? [], aliases: aliases ?? AliasTable(),
+      defaults: ownsDefaults ? defaults : nil)
   }
 
-  /// A node whose reads see this scope's values first, then `other`'s, then the store's.
-  func layered(over other: DependencyOverlay) -> DependencyNode {
-    if contains(other) { return node }
-    return layered.withLock { nodes in
-      if let node = nodes[other.node.serial] { return node }
-      // Defaults, like values, come from the scope in force at read time when it has its own.
-      let node = DependencyNode(
-        ownerName: "withDependencies", parent: other.node, values: allEntries,
-        sharedDefaults: self.node.scopedDefaults)
-      nodes[other.node.serial] = node
-      return node
+  /// The aliases of `builder`, to declare in a scope made inside `parent`: each resolved to its key
+  /// and checked against the aliases in force there (the store's and the enclosing scopes'); one
+  /// that would close a cycle is refused with a runtime warning. `nil` when `builder` has none.
+  static func declaredAliases(_ builder: AliasBuilder, in parent: DependencyOverlay?) -> AliasTable? {
+    guard !builder.pairs.isEmpty else { return nil }
+    let reader = ScopedReader.reader(in: parent)
+    let levels = parent?.levels() ?? GlobalStore.node.path()
+    var inForce = DependencyNode.effectiveAliases(levels)
+    var declared = AliasTable()
+    for pair in builder.pairs {
+      guard
+        let alias = KeyPathResolution.id(for: pair.alias.keyPath, reader: reader),
+        let reference = KeyPathResolution.id(for: pair.reference.keyPath, reader: reader)
+      else { continue }
+      if inForce.addOrWarn(alias, to: reference) == .added {
+        declared.add(alias, to: reference)
+      }
     }
+    return declared.isEmpty ? nil : declared
   }
 }
 
-/// Reads the store through the `withDependencies` scope in force, and through the scope that was
-/// in force when the reader was made (for `@Dependency` used later, outside that scope).
-/// The overlay a scope's defaults are built for, held weakly: the overlay owns the node whose
-/// defaults refer back to it.
+/// Reads through a scope alone: what `Dependencies` reads through in the scope's update and in a
+/// getter run for a read in the scope (a class, which an existential copies with one retain).
+extension DependencyOverlay: DependencyReader {
+  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    ScopedReader(inner: self, outer: nil).read(key)
+  }
+
+  /// This scope and those around it, nearest first, then the store, as a resolution path.
+  func levels() -> [DependencyNode.Level] {
+    ScopedReader(inner: self, outer: nil).levels()
+  }
+}
+
+/// The overlay a scope's defaults are built for, held weakly: the overlay owns the defaults whose
+/// builds refer back to it.
 private final class WeakOverlay: @unchecked Sendable {
   // @unchecked: written once, in the overlay's initializer, before any default can be built.
   weak var overlay: DependencyOverlay?
 }
 
+/// Reads through the `withDependencies` scopes that apply: the scope in force at read time and
+/// those around it, then the scope a `@Dependency` was made in and those around it (for one used
+/// later, outside that scope), then the store.
+///
+/// A value set in a scope is found by a scan of the scopes' few values, and what no scope set is
+/// read from the store, through its per-thread cache.
 @usableFromInline
-struct GlobalReader: DependencyReader {
-  let captured: DependencyOverlay?
+struct ScopedReader: DependencyReader {
+  /// The nearest scope: the one in force, else the captured one.
+  @usableFromInline let inner: DependencyOverlay
+  /// The captured scope, when a scope is in force and the captured one is neither it nor one
+  /// around it.
+  @usableFromInline let outer: DependencyOverlay?
 
-  init(captured: DependencyOverlay?) { self.captured = captured }
+  /// What the per-thread caches store `@Dependency` reads through this reader under: the scope's
+  /// serial; `nil` when two scopes apply (their pair has no serial), and reads are not cached.
+  @inlinable
+  var cacheScope: UInt64? { outer == nil ? inner.serial : nil }
 
-  /// A reader for the scope in force now.
-  static var current: GlobalReader { GlobalReader(captured: DependencyOverlay.current) }
-
-  /// The node a read resolves against, unretained: the store's node lives forever, and a scope's
-  /// nodes live as long as the scope, which outlasts any read made in it or through a captured
-  /// overlay.
-  @usableFromInline
-  static func node(captured: DependencyOverlay?) -> Unmanaged<DependencyNode> {
-    if captured == nil && !DependencyOverlay.mayBeInForce { return storeNode }
-    return .passUnretained(GlobalReader(captured: captured).scopedNode)
+  init(inner: DependencyOverlay, outer: DependencyOverlay?) {
+    self.inner = inner
+    self.outer = outer
   }
 
-  // Unretained: the store's node is a `static let`, alive for the whole process.
+  /// The reader for `current` (the scope in force) over `captured`, or `nil` when neither is a
+  /// scope and reads go to the store.
+  @usableFromInline
+  static func make(current: DependencyOverlay?, captured: DependencyOverlay?) -> ScopedReader? {
+    guard let current else { return captured.map { ScopedReader(inner: $0, outer: nil) } }
+    guard let captured, !current.contains(captured) else {
+      return ScopedReader(inner: current, outer: nil)
+    }
+    return ScopedReader(inner: current, outer: captured)
+  }
+
+  /// The store's node, when a `@Dependency` that captured `captured` reads the store for certain:
+  /// it captured no scope, and no scope is alive anywhere. `nil` when a scope may apply.
+  ///
+  /// Unretained: the store's node is a `static let`, alive for the whole process.
+  @usableFromInline
+  static func unscopedStore(captured: DependencyOverlay?) -> Unmanaged<DependencyNode>? {
+    captured == nil && !DependencyOverlay.mayBeInForce ? storeNode : nil
+  }
+
   private static let storeNode = Unmanaged.passUnretained(GlobalStore.node)
 
-  @inline(__always)
-  var node: DependencyNode {
-    if captured == nil && !DependencyOverlay.mayBeInForce { return GlobalStore.node }
-    return scopedNode
+  /// Reads a `@Dependency` that captured `captured` when a scope may apply: through the scope in
+  /// force and the captured one, else the store.
+  ///
+  /// Inlinable, so that it is specialized for the value type where it is used, and never inlined,
+  /// so that the store's read, inlined around it, stays small.
+  @inlinable @inline(never)
+  static func read<Value>(_ access: DependencyAccessHandle<Value>, captured: DependencyOverlay?) -> Value {
+    guard let scoped = make(current: DependencyOverlay.inForce(), captured: captured) else {
+      return unscopedRead(access)
+    }
+    if let scope = scoped.cacheScope,
+      let value = ThreadReadCache.cachedValue(scope: scope, key: access.cacheKey, as: Value.self)
+    {
+      return value
+    }
+    return scoped.readMissing(access)
   }
 
-  private var scopedNode: DependencyNode {
-    switch (DependencyOverlay.current, captured) {
-    case (nil, nil): GlobalStore.node
-    case (let current?, nil): current.node
-    case (nil, let captured?): captured.node
-    case (let current?, let captured?): current.layered(over: captured)
+  /// Reads the store for a `@Dependency` in no scope, while scopes are alive elsewhere.
+  @usableFromInline
+  static func unscopedRead<Value>(_ access: DependencyAccessHandle<Value>) -> Value {
+    storeNode._withUnsafeGuaranteedRef { access.read(at: $0) }
+  }
+
+  /// What reads inside `scope` (or the store, for `nil`) go through.
+  static func reader(in scope: DependencyOverlay?) -> any DependencyReader {
+    scope ?? GlobalStore.node
+  }
+
+  // MARK: Reading
+
+  /// Reads a `@Dependency`'s dependency that the thread's cache does not hold; caches it when the
+  /// thread read through this scope before (a loop, not a one-off scope).
+  @usableFromInline
+  func readMissing<Value>(_ access: DependencyAccessHandle<Value>) -> Value {
+    // One scope reads through the overlay itself, which an existential holds in one reference.
+    let reader: any DependencyReader = outer == nil ? inner : self
+    guard let scope = cacheScope, ThreadReadCache.isRepeatedRead(scope: scope) else {
+      return access.read(through: reader)
+    }
+    // Loaded before the scopes and the store are read, so a write racing the read keeps it out of
+    // the cache.
+    let generation = DependencyGeneration.current
+    let value = access.read(through: reader)
+    inner.willCache()
+    // No owner: the interned access keeps a key path, whose address is the cache key, alive.
+    ThreadReadCache.store(
+      ValueBox(value), scope: scope, key: access.cacheKey, owner: nil, generation: generation)
+    return value
+  }
+
+  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    switch find(ObjectIdentifier(key)) {
+    case .set(let box):
+      return Self.value(of: box, as: key)
+    case .store:
+      return GlobalStore.node.read(key)
+    case .scopeDefault(let defaults):
+      return Self.value(of: defaults.value(for: DependencyID(key)), as: key)
+    case .alongLevels:
+      return DependencyNode.typedBox(for: key, along: levels()).value
     }
   }
 
+  /// Where a read finds its value.
+  private enum Found {
+    /// Set in a scope, under the key read itself.
+    case set(AnyValueBox)
+    /// Nowhere in the scopes: the store's value or default.
+    case store
+    /// Set nowhere: the default these defaults build.
+    case scopeDefault(DefaultValues)
+    /// Aliases are in force, or a store value may win over a scope's default: resolve along the
+    /// scopes' and the store's levels.
+    case alongLevels
+  }
+
   @inline(__always)
-  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    node.read(key)
+  private func find(_ id: ObjectIdentifier) -> Found {
+    guard !inner.chainDeclaresAliases, outer?.chainDeclaresAliases != true else { return .alongLevels }
+    let store = GlobalStore.holdsValuesAndAliases
+    // A store alias may join `id` to a key a scope set.
+    guard !store.aliases else { return .alongLevels }
+    if let box = inner.box(for: id) ?? outer?.box(for: id) { return .set(box) }
+    guard let defaults = inner.defaults ?? outer?.defaults else { return .store }
+    // A value set in the store wins over a scope's default.
+    return store.values ? .alongLevels : .scopeDefault(defaults)
+  }
+
+  /// The value in `box`, which was set under `key` or built as its default.
+  @inline(__always)
+  private static func value<Key: DependencyKey>(of box: AnyValueBox, as key: Key.Type) -> Key.Value {
+    // A box set under a key holds the key's value: `Dependencies`' subscript boxes a `Key.Value`,
+    // and `DependencyID.makeDefault` builds one.
+    assert(box is ValueBox<Key.Value>, "Deps: \(Key.self) holds a \(type(of: box)).")
+    return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
+  }
+
+  /// The scopes, nearest first, then the store, as a resolution path.
+  func levels() -> [DependencyNode.Level] {
+    var levels: [DependencyNode.Level] = []
+    for chain in [inner, outer] {
+      var scope = chain
+      while let current = scope {
+        levels.append(current.level)
+        scope = current.parent
+      }
+    }
+    return levels + GlobalStore.node.path()
   }
 }
