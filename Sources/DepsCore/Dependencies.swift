@@ -21,14 +21,15 @@ public struct Dependencies: Sendable {
   package var reader: any DependencyReader
 
   /// What was written through this value: `nil` until something is. Shared by copies of this
-  /// value until one of them writes (see ``uniqueLog()``).
-  package private(set) var log: WriteLog?
+  /// value until one of them writes (see ``uniqueWritten()``); in `GlobalDeps` the scope that a
+  /// `withDependencies` update makes.
+  @usableFromInline package var written: DependencyOverlay?
 
   /// The values written through this value, one per key.
-  package var writes: [Entry] { log?.entries ?? [] }
+  package var writes: [Entry] { written?.entries ?? [] }
 
   /// The aliases declared through this value, for the scope it updates.
-  package var aliases: AliasBuilder { log?.aliases ?? AliasBuilder() }
+  package var aliases: AliasBuilder { written?.declaredAliases ?? AliasBuilder() }
 
   /// Records which keys reads touch, to learn which key a key path reads.
   package var recorder: KeyRecorder?
@@ -48,36 +49,61 @@ public struct Dependencies: Sendable {
   ///   the key's default (its `testValue` in tests).
   @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-    get { value(of: key) }
-    // Inlined, so the box is made in the writing module, for the value's type: generic code would
-    // look its metadata up on every write.
-    set { write(DependencyID(key), ValueBox(newValue)) }
+    // Inlined, so that both run specialized for the value's type where the property is declared.
+    get {
+      // A value the reader finds without resolving (one set in a scope) is read here; everything
+      // else through the reader's generic `read`.
+      if let found = setValue(for: ObjectIdentifier(key)) { return found.value(as: Key.Value.self) }
+      return value(of: key)
+    }
+    set { write(key, newValue) }
+  }
+
+  /// The reader's value for the key `id` when nothing here stands in its way: no key recorder, and
+  /// no value written here. Unretained: valid while this value is.
+  @usableFromInline
+  func setValue(for id: ObjectIdentifier) -> SetValue? {
+    guard recorder == nil, written == nil else { return nil }
+    return reader.setValue(for: id)
   }
 
   @usableFromInline
   func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
     recorder?.record(DependencyID(key))
-    if let log, let box = log.box(for: ObjectIdentifier(key)) as? ValueBox<Key.Value> {
-      return box.value
+    if let written, let found = written.ownValue(for: ObjectIdentifier(key)) {
+      // Written here under `key`: a `Key.Value`.
+      return withExtendedLifetime(written) { found.value(as: Key.Value.self) }
     }
     return reader.read(key)
   }
 
-  @usableFromInline
-  mutating func write(_ id: DependencyID, _ box: AnyValueBox) {
-    uniqueLog().set(Entry(id: id, box: box))
+  /// Writes `value` for `key`: the first write inline, in values made for its type (no box); the
+  /// others in boxes.
+  @inlinable
+  mutating func write<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) {
+    guard written != nil else {
+      written = TypedOverlay(inline: DependencyID(key), value: value)
+      return
+    }
+    write(DependencyID(key), ValueBox(value))
   }
 
-  /// The log, made first or copied when another `Dependencies` value shares it, so that writing
-  /// to it changes this value only.
-  private mutating func uniqueLog() -> WriteLog {
-    if log == nil {
-      log = WriteLog()
-    } else if !isKnownUniquelyReferenced(&log) {
-      log = log?.copy()
+  @usableFromInline
+  mutating func write(_ id: DependencyID, _ box: AnyValueBox) {
+    uniqueWritten(replacing: id.rawValue).set(Entry(id: id, box: box))
+  }
+
+  /// What was written, made first, or copied when another `Dependencies` value shares it or when
+  /// `key` is about to be written over the inline value, so that writing to it changes this value
+  /// only.
+  private mutating func uniqueWritten(replacing key: ObjectIdentifier? = nil) -> DependencyOverlay {
+    if written == nil {
+      written = DependencyOverlay()
+    } else if !isKnownUniquelyReferenced(&written) || (key != nil && written?.inlineKey == key) {
+      written = written?.copy(dropping: key)
     }
     // Set just above when it was not.
-    return log!
+    return written!
   }
 }
 
@@ -102,8 +128,8 @@ extension Dependencies {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
-    let log = uniqueLog()
-    log.aliases = log.aliases.alias(dependency, to: reference)
+    let written = uniqueWritten()
+    written.declaredAliases = written.declaredAliases.alias(dependency, to: reference)
   }
 }
 

@@ -62,5 +62,5 @@ private func makeOverlay(_ update: (inout Dependencies) throws -> Void) rethrows
   try update(&dependencies)
   // Aliases declared in the update hold for this scope (and those nested in it) only.
   let aliases = DependencyOverlay.declaredAliases(dependencies.aliases, in: parent)
-  return DependencyOverlay(parent: parent, writes: dependencies.log, aliases: aliases)
+  return DependencyOverlay.scope(of: dependencies.written, in: parent, aliases: aliases)
 }

@@ -124,8 +124,10 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// Reads keys without caching them, for a getter whose result is cached instead.
-  private struct UncachedReader: DependencyReader {
+  private final class UncachedReader: DependencyReader {
     let node: DependencyNode
+
+    init(node: DependencyNode) { self.node = node }
 
     func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { node.typedBox(for: key).value }
   }

@@ -31,9 +31,14 @@ package struct Entry: Sendable {
   package var sequence: UInt64
 
   package init(id: DependencyID, box: AnyValueBox) {
+    self.init(id: id, box: box, sequence: WriteSequence.next())
+  }
+
+  /// An entry written earlier, as number `sequence` of ``WriteSequence``.
+  package init(id: DependencyID, box: AnyValueBox, sequence: UInt64) {
     self.id = id
     self.box = box
-    self.sequence = WriteSequence.next()
+    self.sequence = sequence
   }
 }
 
@@ -42,75 +47,4 @@ package enum WriteSequence {
   private static let counter = Counter()
 
   package static func next() -> UInt64 { counter.next() }
-}
-
-/// What one ``Dependencies`` value wrote: the values set through it, one per key, found by a
-/// linear scan, and the aliases declared through it.
-///
-/// A class, so that a `GlobalDeps` scope keeps its update's log as its own values, with no copy;
-/// ``Dependencies`` copies it before writing when another value shares it. The first entry is
-/// stored inline (most updates set one key; an array costs an allocation), and is no
-/// `Optional<Entry>`, which the compiler copies through the runtime's generic value witnesses.
-package final class WriteLog: @unchecked Sendable, ExpressibleByArrayLiteral {
-  // @unchecked: changed only through the one `Dependencies` value that holds it uniquely, before
-  // anything else can see it (a scope takes it once its update returned); never changed after.
-  // @exclusivity(unchecked) for the same reason: the checks cost more than the reads they guard.
-
-  /// The first key's entry; ``Entry/placeholder`` while the log is empty.
-  @exclusivity(unchecked) private var first = Entry.placeholder
-  /// Whether ``first`` is an entry of the log.
-  @exclusivity(unchecked) package private(set) var isEmpty = true
-  /// The other keys' entries.
-  @exclusivity(unchecked) private var rest: [Entry] = []
-  /// The aliases declared, for the scope the log updates.
-  @exclusivity(unchecked) package var aliases = AliasBuilder()
-
-  package init() {}
-
-  package convenience init(arrayLiteral entries: Entry...) {
-    self.init()
-    for entry in entries { set(entry) }
-  }
-
-  /// A log with the same entries and aliases, to change without changing this one.
-  package func copy() -> WriteLog {
-    let copy = WriteLog()
-    (copy.first, copy.isEmpty, copy.rest, copy.aliases) = (first, isEmpty, rest, aliases)
-    return copy
-  }
-
-  /// The box of the key `id`'s entry, if the log holds one.
-  @inline(__always)
-  package func box(for id: ObjectIdentifier) -> AnyValueBox? {
-    if isEmpty { return nil }
-    if first.id.rawValue == id { return first.box }
-    if rest.isEmpty { return nil }
-    for index in rest.indices where rest[index].id.rawValue == id { return rest[index].box }
-    return nil
-  }
-
-  /// Adds `entry`, replacing the entry of its key if the log holds one.
-  package func set(_ entry: Entry) {
-    if isEmpty || first.id == entry.id {
-      first = entry
-      isEmpty = false
-    } else if let index = rest.firstIndex(where: { $0.id == entry.id }) {
-      rest[index] = entry
-    } else {
-      rest.append(entry)
-    }
-  }
-
-  /// Every entry, the first key's first.
-  package var entries: [Entry] { isEmpty ? [] : [first] + rest }
-}
-
-/// The key of ``Entry/placeholder``, which no dependency reads.
-private enum PlaceholderKey: DependencyKey {
-  static var defaultValue: Void { () }
-}
-
-extension Entry {
-  /// What an empty ``EntryList`` holds in place of an entry.
-  fileprivate static let placeholder = Entry(id: DependencyID(PlaceholderKey.self), box: AnyValueBox())
 }

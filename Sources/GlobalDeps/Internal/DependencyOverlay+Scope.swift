@@ -1,21 +1,22 @@
 import DepsCore
 
-/// The overrides of one `withDependencies` scope, over those of the scopes around it.
+/// The overrides of one `withDependencies` scope, over those of the scopes around it: a
+/// ``DependencyOverlay`` (of `DepsCore`), the values its update wrote, made a scope when the
+/// update returned.
 ///
-/// An overlay is immutable: the values its update set (a few, found by a linear scan), the aliases
-/// it declared, and the scope it was made in. A read in a scope resolves against the overlays;
-/// what no scope set is read from the store, through the store's own per-thread cache. A
-/// `@Dependency` read is cached per thread under the overlay's ``serial`` only from a thread's
-/// second read through the scope on (see `ThreadReadCache.isRepeatedRead(scope:)`), so a scope
-/// read once purges no cache at its end; its values are freed with the overlay, when the last
-/// task-local binding, `@Dependency` or `EscapedDependencies` that holds it goes. The store
-/// itself is never written, so parallel tasks and tests each see only their own overrides.
+/// A scope is immutable: the values its update set (a few, found by a linear scan), the aliases
+/// it declared, and the scope it was made in. A read in a scope resolves against the scopes; what
+/// no scope set is read from the store, through the store's own per-thread cache. A
+/// `@Dependency` read is cached per thread under the scope's `serial` only from a thread's second
+/// read through the scope on (see `ThreadReadCache.isRepeatedRead(scope:)`), so a scope read once
+/// purges no cache at its end; its values are freed with it, when the last task-local binding,
+/// `@Dependency` or `EscapedDependencies` that holds it goes. The store itself is never written,
+/// so parallel tasks and tests each see only their own overrides.
 ///
 /// In a test process the outermost scope also builds its own defaults (`testValue`s), which its
 /// nested scopes share: a stateful test value, or a default cached on first read, lives as long
 /// as the scope, so one test's never leaks into the next. Elsewhere defaults are the store's.
-@usableFromInline
-final class DependencyOverlay: Sendable {
+extension DependencyOverlay {
   /// The scope in force for the current task and its child tasks: ``none`` for none.
   ///
   /// A class type rather than an optional: the runtime copies a task-local value (on every
@@ -23,13 +24,13 @@ final class DependencyOverlay: Sendable {
   /// times the retain a class's do.
   @TaskLocal private static var binding: DependencyOverlay = none
 
-  /// What ``binding`` holds while no scope is in force; never a scope itself.
+  /// What ``binding`` holds while no scope is in force: empty values, never made a scope.
   private static let none = DependencyOverlay()
 
   /// The scope in force for the current task and its child tasks.
   static var current: DependencyOverlay? {
     let bound = binding
-    return bound === none ? nil : bound
+    return bound.isScope ? bound : nil
   }
 
   /// ``current``, for inlinable code.
@@ -50,98 +51,55 @@ final class DependencyOverlay: Sendable {
     try await $binding.withValue(scope ?? none, operation: operation, isolation: isolation)
   }
 
-  /// The scope this one was made inside of.
-  let parent: DependencyOverlay?
-
-  /// What the per-thread read caches store this scope's reads under.
-  @usableFromInline let serial = ThreadReadCache.newScope()
-
-  /// Not 0 once some thread cached a read under ``serial``: the overlay's end then purges it.
-  private let cached = AtomicWord()
-
-  /// This scope's own values, one per key: its update's log, `nil` when the update set none.
-  let log: WriteLog?
-
-  /// The aliases this scope's update declared (those that closed no cycle), or `nil` for none.
-  let aliases: AliasTable?
-
-  /// Whether this scope or one around it declared aliases.
-  let chainDeclaresAliases: Bool
-
-  /// The defaults that reads in this scope build and get: this scope's own (an outermost scope in
-  /// a test process), else those of the nearest scope around it that has them; `nil` for the
-  /// store's.
-  let defaults: DefaultValues?
-
-  /// Whether ``defaults`` are this scope's own, built with this scope in force.
-  let ownsDefaults: Bool
-
-  /// How many overlays are alive. A task-local binding holds its overlay, so while this is zero
-  /// no task or thread can have one in force, and reads skip the task-local lookup.
-  private static let alive = AtomicWord()
-
-  /// Whether some overlay may be in force somewhere.
+  /// Whether some scope may be in force somewhere. A task-local binding holds its scope, so while
+  /// no scope is alive no task or thread can have one in force, and reads skip the task-local
+  /// lookup.
   @inline(__always)
-  static var mayBeInForce: Bool { alive.load() != 0 }
+  static var mayBeInForce: Bool { scopesAlive.load() != 0 }
 
-  /// Creates the scope of `writes` and `aliases` inside `parent`.
+  /// Makes `written` (what an update wrote; empty values for `nil`) the scope of `aliases` inside
+  /// `parent`.
   ///
   /// - Parameters:
+  ///   - written: The overrides of the scope.
   ///   - parent: The scope in force around this one, or `nil` for an outermost scope.
-  ///   - writes: The overrides of this scope, one per key.
-  ///   - aliases: The aliases this scope declares, checked against those in force around it (see
+  ///   - aliases: The aliases the scope declares, checked against those in force around it (see
   ///     ``declaredAliases(_:in:)``).
-  ///   - ownsDefaults: Whether this scope builds its own defaults; by default, an outermost scope
+  ///   - ownsDefaults: Whether the scope builds its own defaults; by default, an outermost scope
   ///     in a test process does.
-  init(
-    parent: DependencyOverlay?, writes: WriteLog?, aliases: AliasTable? = nil, ownsDefaults: Bool? = nil
-  ) {
-    Self.alive.add(1)
-    self.parent = parent
-    self.log = writes
-    self.aliases = aliases
-    self.chainDeclaresAliases = aliases != nil || parent?.chainDeclaresAliases == true
-    self.ownsDefaults = ownsDefaults ?? (parent == nil && DependencyContext.current == .test)
-    guard self.ownsDefaults else {
-      self.defaults = parent?.defaults
-      return
+  /// - Returns: The scope.
+  static func scope(
+    of written: DependencyOverlay?, in parent: DependencyOverlay?, aliases: AliasTable? = nil,
+    ownsDefaults: Bool? = nil
+  ) -> DependencyOverlay {
+    let scope = written ?? DependencyOverlay()
+    guard ownsDefaults ?? (parent == nil && DependencyContext.current == .test) else {
+      scope.makeScope(parent: parent, aliases: aliases, defaults: nil)
+      return scope
     }
-    // The scope's own defaults are built with this scope in force, wherever the first read
-    // happens (through an object that captured the scope, after it ended, say).
-    let owner = WeakOverlay()
-    self.defaults = DefaultValues(scope: { build in
-      DependencyOverlay.withCurrent(owner.overlay, operation: build)
+    // The scope's own defaults are built with the scope in force, wherever the first read
+    // happens (through an object that captured the scope, after it ended, say). Weakly: the scope
+    // owns the defaults.
+    let defaults = DefaultValues(scope: { [weak scope] build in
+      DependencyOverlay.withCurrent(scope, operation: build)
     })
-    owner.overlay = self
+    scope.makeScope(parent: parent, aliases: aliases, defaults: defaults)
+    return scope
   }
 
-  /// Creates ``none``, which is no scope, and is not counted in ``alive``.
-  private init() {
-    parent = nil
-    log = nil
-    aliases = nil
-    chainDeclaresAliases = false
-    defaults = nil
-    ownsDefaults = false
+  /// A scope of `writes` inside `parent`, for tests.
+  convenience init(parent: DependencyOverlay?, writes: [Entry], ownsDefaults: Bool? = nil) {
+    self.init(writes)
+    _ = Self.scope(of: self, in: parent, ownsDefaults: ownsDefaults)
   }
 
-  deinit {
-    // Reads of this scope can no longer happen; what threads cached for it must not outlive it.
-    if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
-    Self.alive.add(.max)  // wrapping: minus one; `none`, never counted, never ends
-  }
-
-  /// Records that a read is about to be cached under ``serial``; call it before caching it.
-  func willCache() {
-    if cached.load() == 0 { cached.store(1) }
-  }
-
-  /// The value that this scope, or the nearest scope around it that set one, set for the key `id`.
+  /// The value that this scope, or the nearest scope around it that set one, set for the key `id`;
+  /// unretained, valid while this scope is.
   @inline(__always)
-  func box(for id: ObjectIdentifier) -> AnyValueBox? {
+  func value(for id: ObjectIdentifier) -> SetValue? {
     var scope = self
     while true {
-      if let log = scope.log, let box = log.box(for: id) { return box }
+      if let found = scope.ownValue(for: id) { return found }
       guard let parent = scope.parent else { return nil }
       scope = parent
     }
@@ -160,7 +118,7 @@ final class DependencyOverlay: Sendable {
   /// This scope as a level of a resolution path, for reads under aliases and for reports.
   var level: DependencyNode.Level {
     DependencyNode.Level(
-      ownerName: "withDependencies", values: log?.entries ?? [], aliases: aliases ?? AliasTable(),
+      ownerName: "withDependencies", values: entries, aliases: aliases ?? AliasTable(),
       defaults: ownsDefaults ? defaults : nil)
   }
 
@@ -189,21 +147,18 @@ final class DependencyOverlay: Sendable {
 /// Reads through a scope alone: what `Dependencies` reads through in the scope's update and in a
 /// getter run for a read in the scope (a class, which an existential copies with one retain).
 extension DependencyOverlay: DependencyReader {
-  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+  package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     ScopedReader(inner: self, outer: nil).read(key)
+  }
+
+  package func setValue(for id: ObjectIdentifier) -> SetValue? {
+    ScopedReader(inner: self, outer: nil).setValue(for: id)
   }
 
   /// This scope and those around it, nearest first, then the store, as a resolution path.
   func levels() -> [DependencyNode.Level] {
     ScopedReader(inner: self, outer: nil).levels()
   }
-}
-
-/// The overlay a scope's defaults are built for, held weakly: the overlay owns the defaults whose
-/// builds refer back to it.
-private final class WeakOverlay: @unchecked Sendable {
-  // @unchecked: written once, in the overlay's initializer, before any default can be built.
-  weak var overlay: DependencyOverlay?
 }
 
 /// Reads through the `withDependencies` scopes that apply: the scope in force at read time and
@@ -213,7 +168,7 @@ private final class WeakOverlay: @unchecked Sendable {
 /// A value set in a scope is found by a scan of the scopes' few values, and what no scope set is
 /// read from the store, through its per-thread cache.
 @usableFromInline
-struct ScopedReader: DependencyReader {
+struct ScopedReader: Sendable {
   /// The nearest scope: the one in force, else the captured one.
   @usableFromInline let inner: DependencyOverlay
   /// The captured scope, when a scope is in force and the captured one is neither it nor one
@@ -288,7 +243,7 @@ struct ScopedReader: DependencyReader {
   @usableFromInline
   func readMissing<Value>(_ access: DependencyAccessHandle<Value>) -> Value {
     // One scope reads through the overlay itself, which an existential holds in one reference.
-    let reader: any DependencyReader = outer == nil ? inner : self
+    let reader: any DependencyReader = outer == nil ? inner : ScopePairReader(scopes: self)
     guard let scope = cacheScope, ThreadReadCache.isRepeatedRead(scope: scope) else {
       return access.read(through: reader)
     }
@@ -305,8 +260,9 @@ struct ScopedReader: DependencyReader {
 
   func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     switch find(ObjectIdentifier(key)) {
-    case .set(let box):
-      return Self.value(of: box, as: key)
+    case .set(let found):
+      // Unretained, and valid: `inner` and `outer`, held here, hold it.
+      return withExtendedLifetime(self) { found.value(as: Key.Value.self) }
     case .store:
       return GlobalStore.node.read(key)
     case .scopeDefault(let defaults):
@@ -316,10 +272,18 @@ struct ScopedReader: DependencyReader {
     }
   }
 
+  /// The value a read of the key `id` returns when a scope set it under that very key, with no
+  /// alias in force (see `DependencyReader.setValue(for:)`); unretained, valid while the scopes
+  /// are.
+  func setValue(for id: ObjectIdentifier) -> SetValue? {
+    if case .set(let found) = find(id) { return found }
+    return nil
+  }
+
   /// Where a read finds its value.
   private enum Found {
-    /// Set in a scope, under the key read itself.
-    case set(AnyValueBox)
+    /// Set in a scope, under the key read itself; unretained.
+    case set(SetValue)
     /// Nowhere in the scopes: the store's value or default.
     case store
     /// Set nowhere: the default these defaults build.
@@ -335,7 +299,7 @@ struct ScopedReader: DependencyReader {
     let store = GlobalStore.holdsValuesAndAliases
     // A store alias may join `id` to a key a scope set.
     guard !store.aliases else { return .alongLevels }
-    if let box = inner.box(for: id) ?? outer?.box(for: id) { return .set(box) }
+    if let found = inner.value(for: id) ?? outer?.value(for: id) { return .set(found) }
     guard let defaults = inner.defaults ?? outer?.defaults else { return .store }
     // A value set in the store wins over a scope's default.
     return store.values ? .alongLevels : .scopeDefault(defaults)
@@ -362,4 +326,16 @@ struct ScopedReader: DependencyReader {
     }
     return levels + GlobalStore.node.path()
   }
+}
+
+/// Reads through a scope in force and a `@Dependency`'s captured scope that is not around it: a
+/// class, as `Dependencies`' readers are; made for each such read, which is rare.
+private final class ScopePairReader: DependencyReader {
+  let scopes: ScopedReader
+
+  init(scopes: ScopedReader) { self.scopes = scopes }
+
+  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { scopes.read(key) }
+
+  func setValue(for id: ObjectIdentifier) -> SetValue? { scopes.setValue(for: id) }
 }
