@@ -31,12 +31,8 @@ public struct Dependencies: Sendable {
   /// The aliases declared through this value, for the scope it updates.
   package var aliases: AliasBuilder { written?.declaredAliases ?? AliasBuilder() }
 
-  /// Records which keys reads touch, to learn which key a key path reads.
-  package var recorder: KeyRecorder?
-
-  package init(reader: any DependencyReader, recorder: KeyRecorder? = nil) {
+  package init(reader: any DependencyReader) {
     self.reader = reader
-    self.recorder = recorder
   }
 
   /// Reads or writes the dependency identified by `key`.
@@ -59,17 +55,16 @@ public struct Dependencies: Sendable {
     set { write(key, newValue) }
   }
 
-  /// The reader's value for the key `id` when nothing here stands in its way: no key recorder, and
-  /// no value written here. Unretained: valid while this value is.
+  /// The reader's value for the key `id` when no value is written here. Unretained: valid while
+  /// this value is.
   @usableFromInline
   func setValue(for id: ObjectIdentifier) -> SetValue? {
-    guard recorder == nil, written == nil else { return nil }
+    guard written == nil else { return nil }
     return reader.setValue(for: id)
   }
 
   @usableFromInline
   func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
-    recorder?.record(DependencyID(key))
     if let written, let found = written.ownValue(for: ObjectIdentifier(key)) {
       // Written here under `key`: a `Key.Value`.
       return withExtendedLifetime(written) { found.value(as: Key.Value.self) }
@@ -133,14 +128,16 @@ extension Dependencies {
   }
 }
 
-/// Collects the keys read through a ``Dependencies``.
-package final class KeyRecorder: Sendable {
+/// Reads through another reader and collects the keys read, to learn which key a key path reads.
+package final class KeyRecorder: DependencyReader {
+  private let base: any DependencyReader
   private let ids = Locked<[DependencyID]>([])
 
-  package init() {}
+  package init(reading base: any DependencyReader) { self.base = base }
 
-  package func record(_ id: DependencyID) {
-    ids.withLock { $0.append(id) }
+  package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    ids.withLock { $0.append(DependencyID(key)) }
+    return base.read(key)
   }
 
   package var recorded: [DependencyID] { ids.withLock { $0 } }

@@ -60,7 +60,10 @@ private func makeOverlay(_ update: (inout Dependencies) throws -> Void) rethrows
   let parent = DependencyOverlay.current
   var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
   try update(&dependencies)
+  let written = dependencies.written
   // Aliases declared in the update hold for this scope (and those nested in it) only.
-  let aliases = DependencyOverlay.declaredAliases(dependencies.aliases, in: parent)
-  return DependencyOverlay.scope(of: dependencies.written, in: parent, aliases: aliases)
+  let aliases =
+    written?.declaresAliases == true
+    ? DependencyOverlay.declaredAliases(dependencies.aliases, in: parent) : nil
+  return DependencyOverlay.scope(of: written, in: parent, aliases: aliases)
 }

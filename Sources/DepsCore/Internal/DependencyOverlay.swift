@@ -25,6 +25,9 @@ package class DependencyOverlay: @unchecked Sendable {
   /// The aliases declared through the `Dependencies` value, for the scope it updates.
   @exclusivity(unchecked) package var declaredAliases = AliasBuilder()
 
+  /// Whether ``declaredAliases`` holds any (read here, where the check is not dynamic).
+  package var declaresAliases: Bool { !declaredAliases.pairs.isEmpty }
+
   /// Values with nothing written yet.
   package init() {
     (inlineKey, inlineID, inlineSequence) = (nil, nil, 0)
@@ -123,6 +126,8 @@ package class DependencyOverlay: @unchecked Sendable {
   package var isScope: Bool { _isScope }
   /// The scope this one was made inside of.
   package var parent: DependencyOverlay? { _parent }
+  /// ``parent``, unretained: valid while this scope is, which holds it.
+  package var unownedParent: Unmanaged<DependencyOverlay>? { _parent.map { .passUnretained($0) } }
   /// The aliases this scope declared (those that closed no cycle), or `nil` for none.
   package var aliases: AliasTable? { _aliases }
   /// Whether this scope or one around it declared aliases.

@@ -53,7 +53,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     var count: Int
     /// The scope the thread last read through without caching (see ``isRepeatedRead(scope:)``).
     /// Only the owning thread touches it, without the lock: purges never read it.
-    var lastUncachedScope: UInt64 = 0
+    @usableFromInline var lastUncachedScope: UInt64 = 0
   }
 
   /// A cache that would outgrow this many entries is emptied first.
@@ -102,16 +102,35 @@ package final class ThreadReadCache: @unchecked Sendable {
   @inlinable @inline(__always)
   package static func cachedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     // The thread-local slot keeps the cache alive (see `current`).
+    current._withUnsafeGuaranteedRef { $0.value(scope: scope, key: key, as: Value.self) }
+  }
+
+  /// ``cachedValue(scope:key:as:)`` for a scope whose reads the thread caches only from its second
+  /// read through it on (see ``isRepeatedRead(scope:)``): when the thread's last uncached read
+  /// through a scope was through another, it cached nothing for this one since, so a one-off
+  /// scope's read takes no lock and probes nothing. (A thread that went back to an earlier scope
+  /// reads it uncached once more; its entries are found again from the next read.)
+  @inlinable @inline(__always)
+  package static func cachedScopeValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+    // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
-      cache.lock.lock()
-      defer { cache.lock.unlock() }
-      guard let box = cache.lookup(scope: scope, key: key) else { return nil }
-      // Unretained: the table owns a reference, and nothing takes it out while the lock is held.
-      return box._withUnsafeGuaranteedRef { box in
-        assert(
-          box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
-        return unsafeDowncast(box, to: ValueBox<Value>.self).value
-      }
+      // Only this thread writes it, and only this thread reads it (see `Table`).
+      guard cache.table.pointee.lastUncachedScope == scope else { return nil }
+      return cache.value(scope: scope, key: key, as: Value.self)
+    }
+  }
+
+  /// The value this cache holds for (`scope`, `key`), or `nil`; on the owning thread.
+  @inlinable @inline(__always)
+  func value<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let box = lookup(scope: scope, key: key) else { return nil }
+    // Unretained: the table owns a reference, and nothing takes it out while the lock is held.
+    return box._withUnsafeGuaranteedRef { box in
+      assert(
+        box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
+      return unsafeDowncast(box, to: ValueBox<Value>.self).value
     }
   }
 

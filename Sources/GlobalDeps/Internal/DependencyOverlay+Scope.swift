@@ -73,7 +73,7 @@ extension DependencyOverlay {
     ownsDefaults: Bool? = nil
   ) -> DependencyOverlay {
     let scope = written ?? DependencyOverlay()
-    guard ownsDefaults ?? (parent == nil && DependencyContext.current == .test) else {
+    guard ownsDefaults ?? (parent == nil && isTestProcess) else {
       scope.makeScope(parent: parent, aliases: aliases, defaults: nil)
       return scope
     }
@@ -87,6 +87,9 @@ extension DependencyOverlay {
     return scope
   }
 
+  /// Whether this process runs tests, where an outermost scope builds its own defaults.
+  private static let isTestProcess = DependencyContext.current == .test
+
   /// A scope of `writes` inside `parent`, for tests.
   convenience init(parent: DependencyOverlay?, writes: [Entry], ownsDefaults: Bool? = nil) {
     self.init(writes)
@@ -97,12 +100,14 @@ extension DependencyOverlay {
   /// unretained, valid while this scope is.
   @inline(__always)
   func value(for id: ObjectIdentifier) -> SetValue? {
-    var scope = self
-    while true {
-      if let found = scope.ownValue(for: id) { return found }
-      guard let parent = scope.parent else { return nil }
-      scope = parent
+    if let found = ownValue(for: id) { return found }
+    // Unretained: this scope holds its parent, which holds its own, while the walk runs.
+    var next = unownedParent
+    while let scope = next {
+      if let found = scope._withUnsafeGuaranteedRef({ $0.ownValue(for: id) }) { return found }
+      next = scope._withUnsafeGuaranteedRef { $0.unownedParent }
     }
+    return nil
   }
 
   /// Whether `other` is this scope or one around it.
@@ -126,7 +131,6 @@ extension DependencyOverlay {
   /// and checked against the aliases in force there (the store's and the enclosing scopes'); one
   /// that would close a cycle is refused with a runtime warning. `nil` when `builder` has none.
   static func declaredAliases(_ builder: AliasBuilder, in parent: DependencyOverlay?) -> AliasTable? {
-    guard !builder.pairs.isEmpty else { return nil }
     let reader = ScopedReader.reader(in: parent)
     let levels = parent?.levels() ?? GlobalStore.node.path()
     var inForce = DependencyNode.effectiveAliases(levels)
@@ -152,7 +156,8 @@ extension DependencyOverlay: DependencyReader {
   }
 
   package func setValue(for id: ObjectIdentifier) -> SetValue? {
-    ScopedReader(inner: self, outer: nil).setValue(for: id)
+    if case .set(let found) = ScopedReader.find(id, inner: self, outer: nil) { return found }
+    return nil
   }
 
   /// This scope and those around it, nearest first, then the store, as a resolution path.
@@ -218,7 +223,7 @@ struct ScopedReader: Sendable {
       return unscopedRead(access)
     }
     if let scope = scoped.cacheScope,
-      let value = ThreadReadCache.cachedValue(scope: scope, key: access.cacheKey, as: Value.self)
+      let value = ThreadReadCache.cachedScopeValue(scope: scope, key: access.cacheKey, as: Value.self)
     {
       return value
     }
@@ -259,7 +264,7 @@ struct ScopedReader: Sendable {
   }
 
   func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    switch find(ObjectIdentifier(key)) {
+    switch Self.find(ObjectIdentifier(key), inner: inner, outer: outer) {
     case .set(let found):
       // Unretained, and valid: `inner` and `outer`, held here, hold it.
       return withExtendedLifetime(self) { found.value(as: Key.Value.self) }
@@ -276,12 +281,12 @@ struct ScopedReader: Sendable {
   /// alias in force (see `DependencyReader.setValue(for:)`); unretained, valid while the scopes
   /// are.
   func setValue(for id: ObjectIdentifier) -> SetValue? {
-    if case .set(let found) = find(id) { return found }
+    if case .set(let found) = Self.find(id, inner: inner, outer: outer) { return found }
     return nil
   }
 
   /// Where a read finds its value.
-  private enum Found {
+  fileprivate enum Found {
     /// Set in a scope, under the key read itself; unretained.
     case set(SetValue)
     /// Nowhere in the scopes: the store's value or default.
@@ -294,7 +299,9 @@ struct ScopedReader: Sendable {
   }
 
   @inline(__always)
-  private func find(_ id: ObjectIdentifier) -> Found {
+  fileprivate static func find(
+    _ id: ObjectIdentifier, inner: DependencyOverlay, outer: DependencyOverlay?
+  ) -> Found {
     guard !inner.chainDeclaresAliases, outer?.chainDeclaresAliases != true else { return .alongLevels }
     let store = GlobalStore.holdsValuesAndAliases
     // A store alias may join `id` to a key a scope set.
