@@ -139,7 +139,7 @@ package class DependencyOverlay: @unchecked Sendable {
   package var ownsDefaults: Bool { _ownsDefaults }
   /// What the per-thread read caches store this scope's reads under; never reused. (Not the
   /// scope's address: a thread remembers the last scope it read through, see
-  /// `ThreadReadCache.isRepeatedRead(scope:)`, and the next scope is often made at the address the
+  /// `ThreadReadCache.scopeRead(scope:key:as:)`, and the next scope is often made at the address the
   /// last one freed.)
   @usableFromInline package var serial: UInt64 { _serial }
 

@@ -51,7 +51,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     @usableFromInline var shift: UInt64
     @usableFromInline var slotCount: Int
     var count: Int
-    /// The scope the thread last read through without caching (see ``isRepeatedRead(scope:)``).
+    /// The scope the thread last read through without caching (see ``scopeRead(scope:key:as:)``).
     /// Only the owning thread touches it, without the lock: purges never read it.
     @usableFromInline var lastUncachedScope: UInt64 = 0
   }
@@ -105,18 +105,27 @@ package final class ThreadReadCache: @unchecked Sendable {
     current._withUnsafeGuaranteedRef { $0.value(scope: scope, key: key, as: Value.self) }
   }
 
-  /// ``cachedValue(scope:key:as:)`` for a scope whose reads the thread caches only from its second
-  /// read through it on (see ``isRepeatedRead(scope:)``): when the thread's last uncached read
-  /// through a scope was through another, it cached nothing for this one since, so a one-off
-  /// scope's read takes no lock and probes nothing. (A thread that went back to an earlier scope
-  /// reads it uncached once more; its entries are found again from the next read.)
+  /// A read through a scope whose reads the thread caches only from its second read through it
+  /// on (a `GlobalDeps` scope, often read once and then ended): caching those spares one-off
+  /// scopes the cost of caching and of purging at their end, while a scope read in a loop is cached
+  /// from its second read.
+  ///
+  /// When the thread's last uncached read through a scope was through another, the thread cached
+  /// nothing for this one since: the read is a first, takes no lock and probes nothing, and the
+  /// thread remembers `scope` as its last. (A thread that went back to an earlier scope reads it
+  /// uncached once more; its entries are found again from the next read.) Otherwise the value
+  /// cached for (`scope`, `key`), or a miss to cache.
   @inlinable @inline(__always)
-  package static func cachedScopeValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+  package static func scopeRead<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> ScopeRead<Value> {
     // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
-      // Only this thread writes it, and only this thread reads it (see `Table`).
-      guard cache.table.pointee.lastUncachedScope == scope else { return nil }
-      return cache.value(scope: scope, key: key, as: Value.self)
+      // Only this thread reads or writes it (see `Table`).
+      guard cache.table.pointee.lastUncachedScope == scope else {
+        cache.table.pointee.lastUncachedScope = scope
+        return .missed(cache: false)
+      }
+      if let value = cache.value(scope: scope, key: key, as: Value.self) { return .cached(value) }
+      return .missed(cache: true)
     }
   }
 
@@ -171,22 +180,6 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   /// A new scope for cached reads (a node, a `GlobalDeps` scope): never the same twice, never 0.
   package static func newScope() -> UInt64 { scopeSerials.next() }
-
-  /// Whether the calling thread's last uncached read through a scope was through `scope` too;
-  /// otherwise it remembers `scope` as that read and returns `false`.
-  ///
-  /// For scopes that are often read once and then end (a `withDependencies` scope around one
-  /// call): caching their reads from the second on spares one-off scopes the cost of caching and
-  /// of purging at their end, while a scope read in a loop is cached after its second read.
-  package static func isRepeatedRead(scope: UInt64) -> Bool {
-    // The thread-local slot keeps the cache alive (see `current`).
-    current._withUnsafeGuaranteedRef { cache in
-      assert(cache.isOwnedByCallingThread, "Deps: a read cache was used off its thread.")
-      if cache.table.pointee.lastUncachedScope == scope { return true }
-      cache.table.pointee.lastUncachedScope = scope
-      return false
-    }
-  }
 
   // MARK: Storing
 
@@ -377,4 +370,13 @@ package final class ThreadReadCache: @unchecked Sendable {
     cache.lock.unlock()
     for slot in taken { slot.release() }
   }
+}
+
+/// What ``ThreadReadCache/scopeRead(scope:key:as:)`` found.
+@usableFromInline
+package enum ScopeRead<Value> {
+  /// The value the thread cached.
+  case cached(Value)
+  /// Nothing cached: read it, and cache it when `cache` (the thread read through the scope before).
+  case missed(cache: Bool)
 }

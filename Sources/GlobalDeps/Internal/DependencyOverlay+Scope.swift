@@ -8,7 +8,7 @@ import DepsCore
 /// it declared, and the scope it was made in. A read in a scope resolves against the scopes; what
 /// no scope set is read from the store, through the store's own per-thread cache. A
 /// `@Dependency` read is cached per thread under the scope's `serial` only from a thread's second
-/// read through the scope on (see `ThreadReadCache.isRepeatedRead(scope:)`), so a scope read once
+/// read through the scope on (see `ThreadReadCache.scopeRead(scope:key:as:)`), so a scope read once
 /// purges no cache at its end; its values are freed with it, when the last task-local binding,
 /// `@Dependency` or `EscapedDependencies` that holds it goes. The store itself is never written,
 /// so parallel tasks and tests each see only their own overrides.
@@ -29,6 +29,8 @@ extension DependencyOverlay {
 
   /// The scope in force for the current task and its child tasks.
   static var current: DependencyOverlay? {
+    // No scope alive: none can be bound (a binding holds its scope); skip the task-local lookup.
+    guard mayBeInForce else { return nil }
     let bound = binding
     return bound.isScope ? bound : nil
   }
@@ -40,7 +42,13 @@ extension DependencyOverlay {
   /// Runs `operation` with `scope` in force (`nil`: none), for the current task and its child
   /// tasks.
   static func withCurrent<R>(_ scope: DependencyOverlay?, operation: () throws -> R) rethrows -> R {
-    try $binding.withValue(scope ?? none, operation: operation)
+    try withCurrent(scope ?? none, operation: operation)
+  }
+
+  /// Runs `operation` with `scope` in force (``none``: none), for the current task and its child
+  /// tasks.
+  static func withCurrent<R>(_ scope: DependencyOverlay, operation: () throws -> R) rethrows -> R {
+    try $binding.withValue(scope, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with `scope` in force (`nil`: none), for the current task
@@ -222,12 +230,11 @@ struct ScopedReader: Sendable {
     guard let scoped = make(current: DependencyOverlay.inForce(), captured: captured) else {
       return unscopedRead(access)
     }
-    if let scope = scoped.cacheScope,
-      let value = ThreadReadCache.cachedScopeValue(scope: scope, key: access.cacheKey, as: Value.self)
-    {
-      return value
+    guard let scope = scoped.cacheScope else { return scoped.readMissing(access, cache: false) }
+    switch ThreadReadCache.scopeRead(scope: scope, key: access.cacheKey, as: Value.self) {
+    case .cached(let value): return value
+    case .missed(let cache): return scoped.readMissing(access, cache: cache)
     }
-    return scoped.readMissing(access)
   }
 
   /// Reads the store for a `@Dependency` in no scope, while scopes are alive elsewhere.
@@ -243,15 +250,13 @@ struct ScopedReader: Sendable {
 
   // MARK: Reading
 
-  /// Reads a `@Dependency`'s dependency that the thread's cache does not hold; caches it when the
-  /// thread read through this scope before (a loop, not a one-off scope).
+  /// Reads a `@Dependency`'s dependency that the thread's cache does not hold, and caches it when
+  /// `cache` (the thread read through this scope before: a loop, not a one-off scope).
   @usableFromInline
-  func readMissing<Value>(_ access: DependencyAccessHandle<Value>) -> Value {
-    // One scope reads through the overlay itself, which an existential holds in one reference.
+  func readMissing<Value>(_ access: DependencyAccessHandle<Value>, cache: Bool) -> Value {
+    // One scope reads through the overlay itself.
     let reader: any DependencyReader = outer == nil ? inner : ScopePairReader(scopes: self)
-    guard let scope = cacheScope, ThreadReadCache.isRepeatedRead(scope: scope) else {
-      return access.read(through: reader)
-    }
+    guard cache, let scope = cacheScope else { return access.read(through: reader) }
     // Loaded before the scopes and the store are read, so a write racing the read keeps it out of
     // the cache.
     let generation = DependencyGeneration.current
