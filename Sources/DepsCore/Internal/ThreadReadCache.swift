@@ -9,16 +9,19 @@
 /// The values one thread has resolved, so that its next read of the same dependency at the same
 /// node takes no node lock and walks no path.
 ///
-/// An entry is keyed by the reading node's serial and what was read: a key type or a key path
-/// object, by address. It holds the one ``ValueBox`` the read returns from.
+/// An entry is keyed by the reading node's serial (or a `GlobalDeps` scope's, whose reads a thread
+/// caches from its second read through the scope on, see ``scopeRead(scope:key:as:)``) and what
+/// was read: a key type or a key path object, by address. It holds the one ``ValueBox`` the read
+/// returns from.
 ///
 /// **Lifetime.** The cache owns what it holds, yet never keeps a value alive past its use: every
-/// thread's cache is registered, and a write (``purgeAll()``) or a node's end
-/// (``purge(scope:)``) empties every registered cache at once, whether or not its thread ever
-/// reads again. A value is released before the purge returns, or, when a purge on another thread
-/// took it out first, as soon as that purge is done. Each cache has its own lock: its thread takes it around a lookup (uncontended,
-/// nobody else does, except a purge), and a purge takes it while it takes entries out. Purged
-/// boxes are released with no lock held: their values' `deinit` is user code.
+/// thread's cache is registered, and a write (``purgeAll()``) or the end of a node or of a scope
+/// that some thread cached a read of (``purge(scope:)``) empties every registered cache at once,
+/// whether or not its thread ever reads again. A value is released before the purge returns, or,
+/// when a purge on another thread took it out first, as soon as that purge is done. Each cache has
+/// its own lock: its thread takes it around a lookup (uncontended, nobody else does, except a
+/// purge), and a purge takes it while it takes entries out. Purged boxes are released with no
+/// lock held: their values' `deinit` is user code.
 @usableFromInline
 package final class ThreadReadCache: @unchecked Sendable {
   // @unchecked: the table is only touched with `lock` held, by the owning thread or by a purge.
