@@ -227,13 +227,27 @@ struct ScopedReader: Sendable {
   /// so that the store's read, inlined around it, stays small.
   @inlinable @inline(never)
   static func read<Value>(_ access: DependencyAccessHandle<Value>, captured: DependencyOverlay?) -> Value {
-    guard let scoped = make(current: DependencyOverlay.inForce(), captured: captured) else {
-      return unscopedRead(access)
+    let current = DependencyOverlay.inForce()
+    guard captured == nil || captured === current else {
+      // Two scopes (rare): the captured one is not in force.
+      guard let scoped = make(current: current, captured: captured) else { return unscopedRead(access) }
+      guard let scope = scoped.cacheScope else { return scoped.readMissing(access, cache: false) }
+      return read(access, scope: scope) { scoped.readMissing(access, cache: $0) }
     }
-    guard let scope = scoped.cacheScope else { return scoped.readMissing(access, cache: false) }
+    // One scope, or none.
+    guard let current else { return unscopedRead(access) }
+    return read(access, scope: current.serial) { readMissing(access, in: current, cache: $0) }
+  }
+
+  /// Reads through the scope whose serial is `scope`: what the thread cached, or else `missing`,
+  /// told whether to cache what it reads.
+  @inlinable @inline(__always)
+  static func read<Value>(
+    _ access: DependencyAccessHandle<Value>, scope: UInt64, missing: (_ cache: Bool) -> Value
+  ) -> Value {
     switch ThreadReadCache.scopeRead(scope: scope, key: access.cacheKey, as: Value.self) {
-    case .cached(let value): return value
-    case .missed(let cache): return scoped.readMissing(access, cache: cache)
+    case .cached(let value): value
+    case .missed(let cache): missing(cache)
     }
   }
 
@@ -254,17 +268,26 @@ struct ScopedReader: Sendable {
   /// `cache` (the thread read through this scope before: a loop, not a one-off scope).
   @usableFromInline
   func readMissing<Value>(_ access: DependencyAccessHandle<Value>, cache: Bool) -> Value {
-    // One scope reads through the overlay itself.
-    let reader: any DependencyReader = outer == nil ? inner : ScopePairReader(scopes: self)
-    guard cache, let scope = cacheScope else { return access.read(through: reader) }
+    guard let outer else { return Self.readMissing(access, in: inner, cache: cache) }
+    // Two scopes have no serial to cache under.
+    return access.read(through: ScopePairReader(scopes: ScopedReader(inner: inner, outer: outer)))
+  }
+
+  /// Reads a `@Dependency`'s dependency through `scope` alone (the overlay is its own reader),
+  /// and caches it when `cache`.
+  @usableFromInline
+  static func readMissing<Value>(
+    _ access: DependencyAccessHandle<Value>, in scope: DependencyOverlay, cache: Bool
+  ) -> Value {
+    guard cache else { return access.read(through: scope) }
     // Loaded before the scopes and the store are read, so a write racing the read keeps it out of
     // the cache.
     let generation = DependencyGeneration.current
-    let value = access.read(through: reader)
-    inner.willCache()
+    let value = access.read(through: scope)
+    scope.willCache()
     // No owner: the interned access keeps a key path, whose address is the cache key, alive.
     ThreadReadCache.store(
-      ValueBox(value), scope: scope, key: access.cacheKey, owner: nil, generation: generation)
+      ValueBox(value), scope: scope.serial, key: access.cacheKey, owner: nil, generation: generation)
     return value
   }
 
