@@ -7,7 +7,15 @@
 /// count that other threads' reads would contend on.
 @usableFromInline
 package class DependencyAccess<Value>: @unchecked Sendable {
-  // @unchecked: subclasses hold only immutable key paths or nothing.
+  // @unchecked: subclasses hold only immutable key paths or nothing; `get` is immutable.
+
+  /// Reads a `Dependencies` property as its key path does, when the wrapper that made the access
+  /// gave a getter: a closure formed where the key path is a literal, which the optimizer turns
+  /// into a call of the property's getter, without the key path projection (most of an uncached
+  /// read's cost). `nil` for a key type's access, or a key path's made without one.
+  @usableFromInline let get: (@Sendable (Dependencies) -> Value)?
+
+  init(get: (@Sendable (Dependencies) -> Value)?) { self.get = get }
 
   /// Reads the dependency at `node`, cached per thread until the next write.
   package func read(at node: DependencyNode) -> Value { fatalError("abstract") }
@@ -18,17 +26,12 @@ package class DependencyAccess<Value>: @unchecked Sendable {
 
 /// Reads a `Dependencies` property.
 package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Sendable {
-  // @unchecked: a key path literal is immutable, and so is the getter.
+  // @unchecked: a key path literal is immutable.
   let keyPath: KeyPath<Dependencies, Value>
-
-  /// Reads the property as `keyPath` does, when the wrapper that made the access gave one: a
-  /// closure formed where the key path is a literal, which the optimizer turns into a call of the
-  /// property's getter, without the key path projection (most of an uncached read's cost).
-  let get: (@Sendable (Dependencies) -> Value)?
 
   package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
     self.keyPath = keyPath
-    self.get = get
+    super.init(get: get)
   }
 
   package override func read(at node: DependencyNode) -> Value { node.value(keyPath) }
@@ -43,7 +46,7 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
 /// Reads the dependency of a key type.
 package final class KeyAccess<Key: DependencyKey>: DependencyAccess<Key.Value>, @unchecked Sendable {
   // @unchecked: no stored state.
-  package override init() {}
+  package init() { super.init(get: nil) }
 
   package override func read(at node: DependencyNode) -> Key.Value { node.read(Key.self) }
 
@@ -91,6 +94,13 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
       return value
     }
     return readMissing(at: node)
+  }
+
+  /// The property's getter, for a key path access that has one (see `DependencyAccess.get`).
+  @inlinable
+  package var getter: (@Sendable (Dependencies) -> Value)? {
+    // Interned: the access table keeps it alive for the life of the process.
+    access._withUnsafeGuaranteedRef { $0.get }
   }
 
   /// Reads the dependency through `reader`, caching nothing (a `GlobalDeps` scope's read).

@@ -236,7 +236,12 @@ struct ScopedReader: Sendable {
     }
     // One scope, or none.
     guard let current else { return unscopedRead(access) }
-    return read(access, scope: current.serial) { readMissing(access, in: current, cache: $0) }
+    return read(access, scope: current.serial) { cache in
+      // A read not to cache, of a key path with a getter (most of a one-off scope's): the getter
+      // right here, specialized for the value.
+      if !cache, let get = access.getter { return get(dependencies(readingThrough: current)) }
+      return readMissing(access, in: current, cache: cache)
+    }
   }
 
   /// Reads through the scope whose serial is `scope`: what the thread cached, or else `missing`,
@@ -249,6 +254,12 @@ struct ScopedReader: Sendable {
     case .cached(let value): value
     case .missed(let cache): missing(cache)
     }
+  }
+
+  /// `Dependencies` that read through `scope` alone.
+  @usableFromInline
+  static func dependencies(readingThrough scope: DependencyOverlay) -> Dependencies {
+    Dependencies(reader: scope)
   }
 
   /// Reads the store for a `@Dependency` in no scope, while scopes are alive elsewhere.
