@@ -35,14 +35,14 @@ extension ComposableEnvironment: CustomDebugStringConvertible {
   }
 
   private static let reportWording = DependencyReportWording(
-    valuePlace: { distance, node in
+    valuePlace: { distance, level in
       distance == 0
         ? "set on this environment"
-        : "inherited from \(node.ownerName) (\(DependencyReportWording.levelsUp(distance)))"
+        : "inherited from \(level.ownerName) (\(DependencyReportWording.levelsUp(distance)))"
     },
-    aliasPlace: { distance, node in
+    aliasPlace: { distance, level in
       distance == 0
         ? "declared on this environment"
-        : "declared on \(node.ownerName) (\(DependencyReportWording.levelsUp(distance)))"
+        : "declared on \(level.ownerName) (\(DependencyReportWording.levelsUp(distance)))"
     })
 }

@@ -20,18 +20,19 @@ public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
   package var reader: any DependencyReader
 
-  /// What was written through this value, by key.
-  package private(set) var writes: [ObjectIdentifier: Entry] = [:]
+  /// What was written through this value: `nil` until something is. Shared by copies of this
+  /// value until one of them writes (see ``uniqueWritten()``); in `GlobalDeps` the scope that a
+  /// `withDependencies` update makes.
+  @usableFromInline package var written: DependencyOverlay?
+
+  /// The values written through this value, one per key.
+  package var writes: [Entry] { written?.entries ?? [] }
 
   /// The aliases declared through this value, for the scope it updates.
-  package private(set) var aliases = AliasBuilder()
+  package var aliases: AliasBuilder { written?.declaredAliases ?? AliasBuilder() }
 
-  /// Records which keys reads touch, to learn which key a key path reads.
-  package var recorder: KeyRecorder?
-
-  package init(reader: any DependencyReader, recorder: KeyRecorder? = nil) {
+  package init(reader: any DependencyReader) {
     self.reader = reader
-    self.recorder = recorder
   }
 
   /// Reads or writes the dependency identified by `key`.
@@ -42,18 +43,62 @@ public struct Dependencies: Sendable {
   /// - Parameter key: The dependency's key type.
   /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
   ///   the key's default (its `testValue` in tests).
+  @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    // Inlined, so that both run specialized for the value's type where the property is declared.
     get {
-      recorder?.record(DependencyID(key))
-      if !writes.isEmpty, let box = writes[ObjectIdentifier(key)]?.box as? ValueBox<Key.Value> {
-        return box.value
-      }
-      return reader.read(key)
+      // A value the reader finds without resolving (one set in a scope) is read here; everything
+      // else through the reader's generic `read`.
+      if let found = setValue(for: ObjectIdentifier(key)) { return found.value(as: Key.Value.self) }
+      return value(of: key)
     }
-    set {
-      let id = DependencyID(key)
-      writes[id.rawValue] = Entry(id: id, box: ValueBox(newValue))
+    set { write(key, newValue) }
+  }
+
+  /// The reader's value for the key `id` when no value is written here. Unretained: valid while
+  /// this value is.
+  @usableFromInline
+  func setValue(for id: ObjectIdentifier) -> SetValue? {
+    guard written == nil else { return nil }
+    return reader.setValue(for: id)
+  }
+
+  @usableFromInline
+  func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
+    if let written, let found = written.ownValue(for: ObjectIdentifier(key)) {
+      // Written here under `key`: a `Key.Value`.
+      return withExtendedLifetime(written) { found.value(as: Key.Value.self) }
     }
+    return reader.read(key)
+  }
+
+  /// Writes `value` for `key`: the first write inline, in values made for its type (no box); the
+  /// others in boxes.
+  @inlinable
+  mutating func write<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) {
+    guard written != nil else {
+      written = TypedOverlay(inline: DependencyID(key), value: value)
+      return
+    }
+    write(DependencyID(key), ValueBox(value))
+  }
+
+  @usableFromInline
+  mutating func write(_ id: DependencyID, _ box: AnyValueBox) {
+    uniqueWritten(replacing: id.rawValue).set(Entry(id: id, box: box))
+  }
+
+  /// What was written, made first, or copied when another `Dependencies` value shares it or when
+  /// `key` is about to be written over the inline value, so that writing to it changes this value
+  /// only.
+  private mutating func uniqueWritten(replacing key: ObjectIdentifier? = nil) -> DependencyOverlay {
+    if written == nil {
+      written = DependencyOverlay()
+    } else if !isKnownUniquelyReferenced(&written) || (key != nil && written?.inlineKey == key) {
+      written = written?.copy(dropping: key)
+    }
+    // Set just above when it was not.
+    return written!
   }
 }
 
@@ -78,19 +123,31 @@ extension Dependencies {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
-    aliases = aliases.alias(dependency, to: reference)
+    let written = uniqueWritten()
+    written.declaredAliases = written.declaredAliases.alias(dependency, to: reference)
   }
 }
 
-/// Collects the keys read through a ``Dependencies``.
-package final class KeyRecorder: Sendable {
-  private let ids = Locked<[DependencyID]>([])
+/// Reads through another reader and collects the keys read, to learn which key a key path reads
+/// and whether its result may be cached.
+package final class KeyRecorder: DependencyReader {
+  private let base: any DependencyReader
+  private let reads = Locked<[(id: DependencyID, valueType: ObjectIdentifier)]>([])
 
-  package init() {}
+  package init(reading base: any DependencyReader) { self.base = base }
 
-  package func record(_ id: DependencyID) {
-    ids.withLock { $0.append(id) }
+  package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    reads.withLock { $0.append((DependencyID(key), ObjectIdentifier(Key.Value.self))) }
+    return base.read(key)
   }
 
-  package var recorded: [DependencyID] { ids.withLock { $0 } }
+  package var recorded: [DependencyID] { reads.withLock { $0.map(\.id) } }
+
+  /// Whether the getter that read through this recorder read exactly one key, whose values are of
+  /// type `Value`: then its result is a function of that value, which only a write changes, and
+  /// may be cached. (`\.date.now` reads the `date` key but returns a `Date`: it calls the
+  /// generator, and must run on every read.)
+  package func readOneKey<Value>(ofValueType _: Value.Type) -> Bool {
+    reads.withLock { $0.count == 1 && $0[0].valueType == ObjectIdentifier(Value.self) }
+  }
 }

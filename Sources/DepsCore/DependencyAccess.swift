@@ -7,10 +7,27 @@
 /// count that other threads' reads would contend on.
 @usableFromInline
 package class DependencyAccess<Value>: @unchecked Sendable {
-  // @unchecked: subclasses hold only immutable key paths or nothing.
+  // @unchecked: subclasses hold only immutable key paths or nothing; `get` is immutable.
+
+  /// Reads a `Dependencies` property as its key path does, when the wrapper that made the access
+  /// gave a getter: a closure formed where the key path is a literal, which the optimizer turns
+  /// into a call of the property's getter, without the key path projection (most of an uncached
+  /// read's cost). `nil` for a key type's access, or a key path's made without one.
+  @usableFromInline let get: (@Sendable (Dependencies) -> Value)?
+
+  init(get: (@Sendable (Dependencies) -> Value)?) { self.get = get }
 
   /// Reads the dependency at `node`, cached per thread until the next write.
   package func read(at node: DependencyNode) -> Value { fatalError("abstract") }
+
+  /// Reads the dependency through `reader`, caching nothing.
+  package func read(through reader: any DependencyReader) -> Value { fatalError("abstract") }
+
+  /// Reads the dependency through `reader`, caching nothing, and says whether the value may be
+  /// cached until the next write (a key's may; see ``KeyPathAccess``).
+  package func readCacheable(through reader: any DependencyReader) -> (value: Value, cacheable: Bool) {
+    (read(through: reader), true)
+  }
 }
 
 /// Reads a `Dependencies` property.
@@ -18,17 +35,45 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
   // @unchecked: a key path literal is immutable.
   let keyPath: KeyPath<Dependencies, Value>
 
-  package init(_ keyPath: KeyPath<Dependencies, Value>) { self.keyPath = keyPath }
+  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
+    self.keyPath = keyPath
+    super.init(get: get)
+  }
 
   package override func read(at node: DependencyNode) -> Value { node.value(keyPath) }
+
+  package override func read(through reader: any DependencyReader) -> Value {
+    let dependencies = Dependencies(reader: reader)
+    if let get { return get(dependencies) }
+    return dependencies[keyPath: keyPath]
+  }
+
+  /// Whether the property's result may be cached, learned on the first such read: only when its
+  /// getter reads one key and returns a value of that key's type, as `DependencyNode` decides.
+  private let learnedCacheable = Locked<Bool?>(nil)
+
+  package override func readCacheable(
+    through reader: any DependencyReader
+  ) -> (value: Value, cacheable: Bool) {
+    if let cacheable = learnedCacheable.withLock({ $0 }) {
+      return (read(through: reader), cacheable)
+    }
+    let recorder = KeyRecorder(reading: reader)
+    let value = Dependencies(reader: recorder)[keyPath: keyPath]
+    let cacheable = recorder.readOneKey(ofValueType: Value.self)
+    learnedCacheable.withLock { $0 = cacheable }
+    return (value, cacheable)
+  }
 }
 
 /// Reads the dependency of a key type.
 package final class KeyAccess<Key: DependencyKey>: DependencyAccess<Key.Value>, @unchecked Sendable {
   // @unchecked: no stored state.
-  package override init() {}
+  package init() { super.init(get: nil) }
 
   package override func read(at node: DependencyNode) -> Key.Value { node.read(Key.self) }
+
+  package override func read(through reader: any DependencyReader) -> Key.Value { reader.read(Key.self) }
 }
 
 /// An interned ``DependencyAccess``, held unretained: the intern table keeps it alive forever.
@@ -42,13 +87,20 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
 
   /// What the read caches store the read under, as ``DependencyNode`` reads do: the key type's
   /// or the key path object's address.
-  @usableFromInline let cacheKey: UInt
+  @usableFromInline package let cacheKey: UInt
 
   /// The access for the `Dependencies` property at `keyPath`.
-  package init(_ keyPath: KeyPath<Dependencies, Value>) {
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property.
+  ///   - get: Reads the property as `keyPath` does, for uncached reads; formed where `keyPath` is
+  ///     a literal (see ``KeyPathAccess``). Only the first access made for a key path object keeps
+  ///     it.
+  @usableFromInline
+  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
     // The interned access keeps this key path object alive (an entry for its address can only be
     // for this very object), so its address names it for the life of the process.
-    self.access = AccessTable.intern(ObjectIdentifier(keyPath)) { KeyPathAccess(keyPath) }
+    self.access = AccessTable.intern(ObjectIdentifier(keyPath)) { KeyPathAccess(keyPath, get: get) }
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
   }
 
@@ -65,6 +117,25 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
       return value
     }
     return readMissing(at: node)
+  }
+
+  /// The property's getter, for a key path access that has one (see `DependencyAccess.get`).
+  @inlinable
+  package var getter: (@Sendable (Dependencies) -> Value)? {
+    // Interned: the access table keeps it alive for the life of the process.
+    access._withUnsafeGuaranteedRef { $0.get }
+  }
+
+  /// Reads the dependency through `reader`, caching nothing (a `GlobalDeps` scope's read).
+  package func read(through reader: any DependencyReader) -> Value {
+    // Interned: the access table keeps it alive for the life of the process.
+    access._withUnsafeGuaranteedRef { $0.read(through: reader) }
+  }
+
+  /// Reads the dependency through `reader`, and says whether the value may be cached.
+  package func readCacheable(through reader: any DependencyReader) -> (value: Value, cacheable: Bool) {
+    // Interned: the access table keeps it alive for the life of the process.
+    access._withUnsafeGuaranteedRef { $0.readCacheable(through: reader) }
   }
 
   /// Reads through the access object, which caches the read under `cacheKey`.

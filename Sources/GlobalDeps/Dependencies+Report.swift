@@ -26,17 +26,17 @@ extension GlobalDependenciesAccessing {
   ///
   /// - Returns: The report, one line per item, without a trailing newline.
   public func dependencyReport() -> String {
-    let node = GlobalReader.current.node
-    let scoped = node !== GlobalStore.node
+    let scoped = ScopedReader.make(current: DependencyOverlay.current, captured: nil)
     let title =
-      "\(String(describing: Self.self)) (process-wide store\(scoped ? ", inside withDependencies" : ""))"
-    return node.dependencyReport(title: title, wording: globalReportWording)
+      "\(String(describing: Self.self)) (process-wide store\(scoped != nil ? ", inside withDependencies" : ""))"
+    return DependencyNode.dependencyReport(
+      along: scoped?.levels() ?? GlobalStore.node.path(), title: title, wording: globalReportWording)
   }
 }
 
 private let globalReportWording = DependencyReportWording(
-  valuePlace: { _, node in
-    // Every node but the store's is a withDependencies scope's (see DependencyOverlay).
-    node === GlobalStore.node ? "set in the process-wide store" : "set in withDependencies"
+  valuePlace: { _, level in
+    // Every level but the store's is a withDependencies scope (see DependencyOverlay).
+    level.node === GlobalStore.node ? "set in the process-wide store" : "set in withDependencies"
   },
   aliasPlace: { _, _ in "declared process-wide" })

@@ -26,10 +26,18 @@ public struct Dependency<Value: Sendable>: Sendable {
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
-  /// - Parameter keyPath: The property to read, such as `\.mainQueue`.
-  public init(_ keyPath: KeyPath<Dependencies, Value> & Sendable) {
-    self.access = DependencyAccessHandle(keyPath)
-    self.captured = DependencyOverlay.current
+  /// - Parameter keyPath: The property to read, such as `\.mainQueue`. Evaluated once here, and
+  ///   again by each read that runs the property's getter (a read in a `withDependencies` scope
+  ///   that the thread's cache does not hold); pass a key path literal or a stored key path.
+  @inlinable
+  public init(_ keyPath: @escaping @Sendable @autoclosure () -> KeyPath<Dependencies, Value> & Sendable) {
+    // An autoclosure, so that the closure `get` is the only user of the key path literal once
+    // this initializer is inlined where the literal is written: the optimizer then specializes
+    // `get` for the literal and turns its projection into a call of the property's getter, which
+    // is most of what an uncached read in a scope costs. (A key path used anywhere else as well
+    // stays a projection through the runtime.) Either way `get` reads what the key path reads.
+    self.access = DependencyAccessHandle(keyPath(), get: { $0[keyPath: keyPath()] })
+    self.captured = DependencyOverlay.inForce()
   }
 
   /// Reads the dependency whose key is `key`.
@@ -41,10 +49,13 @@ public struct Dependency<Value: Sendable>: Sendable {
   }
 
   /// The dependency's current value.
-  @inlinable
+  @inlinable @inline(__always)
   public var wrappedValue: Value {
-    // Unretained: the node outlives the read, and retaining a shared node would make threads
-    // reading at once contend on its reference count.
-    GlobalReader.node(captured: captured)._withUnsafeGuaranteedRef { access.read(at: $0) }
+    if let store = ScopedReader.unscopedStore(captured: captured) {
+      // Unretained: the store's node lives for the whole process, and retaining it would make
+      // threads reading at once contend on its reference count.
+      return store._withUnsafeGuaranteedRef { access.read(at: $0) }
+    }
+    return ScopedReader.read(access, captured: captured)
   }
 }

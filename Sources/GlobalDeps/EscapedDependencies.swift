@@ -38,7 +38,7 @@ public struct EscapedDependencies: Sendable {
   /// - Parameter operation: The code to run.
   /// - Returns: What `operation` returns.
   public func yield<R>(_ operation: () throws -> R) rethrows -> R {
-    try DependencyOverlay.$current.withValue(overlay, operation: operation)
+    try DependencyOverlay.withCurrent(overlay, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with the captured scope in force.
@@ -59,7 +59,7 @@ public struct EscapedDependencies: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await DependencyOverlay.$current.withValue(overlay, operation: operation, isolation: isolation)
+    try await DependencyOverlay.withCurrent(overlay, isolation: isolation, operation: operation)
   }
 }
 

@@ -83,7 +83,7 @@ extension GlobalDependenciesAccessing {
   /// Reads see the ``withDependencies(_:operation:)`` scope in force; writes go to the
   /// process-wide store.
   public subscript<Value>(keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
-    get { Dependencies(reader: GlobalReader.current)[keyPath: keyPath] }
+    get { Dependencies(reader: ScopedReader.reader(in: DependencyOverlay.current))[keyPath: keyPath] }
     nonmutating set {
       StoreWriteWarnings.checkWrite(StoreWriteWarnings.name(keyPath))
       GlobalStore.node.set(keyPath, newValue)

@@ -28,7 +28,7 @@ public func withDependencies<R>(
   operation: () throws -> R
 ) rethrows -> R {
   let overlay = try makeOverlay(update)
-  return try DependencyOverlay.$current.withValue(overlay, operation: operation)
+  return try DependencyOverlay.withCurrent(overlay, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies overridden for the current task and its
@@ -53,15 +53,17 @@ public func withDependencies<R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   let overlay = try makeOverlay(update)
-  return try await DependencyOverlay.$current.withValue(overlay, operation: operation, isolation: isolation)
+  return try await DependencyOverlay.withCurrent(overlay, isolation: isolation, operation: operation)
 }
 
 private func makeOverlay(_ update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
   let parent = DependencyOverlay.current
-  var dependencies = Dependencies(reader: GlobalReader(captured: parent))
+  var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
   try update(&dependencies)
-  let overlay = DependencyOverlay(parent: parent, writes: dependencies.writes.values)
+  let written = dependencies.written
   // Aliases declared in the update hold for this scope (and those nested in it) only.
-  overlay.node.alias(dependencies.aliases)
-  return overlay
+  let aliases =
+    written?.declaresAliases == true
+    ? DependencyOverlay.declaredAliases(dependencies.aliases, in: parent) : nil
+  return DependencyOverlay.scope(of: written, in: parent, aliases: aliases)
 }

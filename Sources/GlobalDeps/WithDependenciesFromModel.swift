@@ -72,7 +72,7 @@ public func withDependencies<Model: AnyObject, R>(
   operation: () throws -> R
 ) rethrows -> R {
   let scope = capturedScope(of: model)
-  return try DependencyOverlay.$current.withValue(scope) {
+  return try DependencyOverlay.withCurrent(scope) {
     try withDependencies(update, operation: operation)
   }
 }
@@ -117,9 +117,7 @@ public func withDependencies<Model: AnyObject, R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   let scope = capturedScope(of: model)
-  return try await DependencyOverlay.$current.withValue(
-    scope,
-    operation: {
-      try await withDependencies(isolation: isolation, update, operation: operation)
-    }, isolation: isolation)
+  return try await DependencyOverlay.withCurrent(scope, isolation: isolation) {
+    try await withDependencies(isolation: isolation, update, operation: operation)
+  }
 }

@@ -14,7 +14,6 @@ private enum InstanceKey: DependencyKey {
     let root = DependencyNode(ownerName: "Root")
     let child = DependencyNode(ownerName: "Child", parent: root)
     #expect(child.read(InstanceKey.self) === root.read(InstanceKey.self))
-    #expect(child.scopedDefaults == nil)
   }
 
   @Test func aNodeThatOwnsDefaultsBuildsThemForItselfAndItsDescendants() {
@@ -26,7 +25,6 @@ private enum InstanceKey: DependencyKey {
     #expect(owner.read(InstanceKey.self) === fromBelow)
     #expect(root.read(InstanceKey.self) !== fromBelow)
     #expect(sibling.read(InstanceKey.self) !== fromBelow)
-    #expect(below.scopedDefaults === owner.scopedDefaults)
   }
 
   @Test func resettingTheRootKeepsAnOwnersDefaults() {
@@ -37,17 +35,6 @@ private enum InstanceKey: DependencyKey {
     root.reset()
     #expect(owner.read(InstanceKey.self) === before)
     #expect(root.read(InstanceKey.self) !== rootBefore)
-  }
-
-  @Test func aNodeCanShareAnotherNodesDefaults() {
-    let root = DependencyNode(ownerName: "Root")
-    let owner = DependencyNode(ownerName: "Owner", parent: root, ownsDefaults: true)
-    let elsewhere = DependencyNode(ownerName: "Elsewhere", parent: root)
-    let layered = DependencyNode(
-      ownerName: "Layered", parent: elsewhere, sharedDefaults: owner.scopedDefaults)
-    #expect(layered.ownsDefaults)
-    #expect(layered.read(InstanceKey.self) === owner.read(InstanceKey.self))
-    #expect(elsewhere.read(InstanceKey.self) === root.read(InstanceKey.self))
   }
 
   @Test func aValueSetAboveAnOwnerStillWinsOverItsDefaults() {

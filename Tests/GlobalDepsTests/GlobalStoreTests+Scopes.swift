@@ -51,7 +51,7 @@ extension GlobalStoreTests {
     #expect(fromScope !== fromStore)
     // A scope that does not own defaults (what every scope is outside tests) uses the store's.
     let shared = DependencyOverlay(parent: nil, writes: [], ownsDefaults: false)
-    #expect(shared.node.read(StatefulServiceKey.self) === fromStore)
+    #expect(ScopedReader(inner: shared, outer: nil).read(StatefulServiceKey.self) === fromStore)
   }
 
   @Test func resetGivesTestsThatUseNoScopeFreshDefaults() {

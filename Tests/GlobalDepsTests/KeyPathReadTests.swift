@@ -19,3 +19,19 @@ import Testing
     }
   }
 }
+
+extension KeyPathReadTests {
+  @Test func aKeyPathPastTheDependencyRunsOnEveryReadOfALongScope() {
+    let ticks = Atomic<Int>(0)
+    withDependencies {
+      $0.date = DateGenerator {
+        Date(timeIntervalSince1970: Double(ticks.add(1, ordering: .relaxed).newValue))
+      }
+    } operation: {
+      @Dependency(\.date.now) var now
+      // A scope's reads are cached from a thread's second read through it: read past that.
+      let dates = (0..<5).map { _ in now }
+      #expect(dates == (1...5).map { Date(timeIntervalSince1970: Double($0)) })
+    }
+  }
+}

@@ -64,7 +64,7 @@ extension Dependencies {
     let overlay = DependencyOverlay(
       parent: nil, writes: [Entry(id: DependencyID(LiveChildKey.self), box: ValueBox(1))],
       ownsDefaults: false)
-    let inScope = DependencyOverlay.$current.withValue(overlay) {
+    let inScope = DependencyOverlay.withCurrent(overlay) {
       (child: Dependency(\.liveChild).wrappedValue, parent: Dependency(LiveParent.self).wrappedValue.value)
     }
     #expect(inScope.child == 1)

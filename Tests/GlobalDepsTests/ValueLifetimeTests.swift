@@ -36,31 +36,46 @@ private func readEveryWay() -> ScopedService? {
   return byKeyPath === byKey && byKey === bySubscript ? byKey : nil
 }
 
+/// Sets a fresh service in a scope, reads it `reads` times every way on this thread and on three
+/// parked worker threads (through the escaped scope), ends the scope, and returns whether the
+/// service was freed.
+private func serviceIsFreedWhenItsScopeEnds(reads: Int) -> Bool {
+  let workers = ParkedThreads(count: 3)
+  defer { workers.stop() }
+  let weak = Weak()
+  do {
+    let service = ScopedService()
+    weak.service = service
+    withDependencies {
+      $0.scopedService = service
+    } operation: {
+      for _ in 0..<reads { #expect(readEveryWay() === service) }
+      withEscapedDependencies { dependencies in
+        workers.runOnEach {
+          dependencies.yield {
+            for _ in 0..<reads { #expect(readEveryWay() != nil) }
+          }
+        }
+      }
+    }
+  }
+  // Another test's write may have taken the value out of a cache and be releasing it.
+  ThreadReadCache.waitForPurges()
+  return weak.service == nil
+}
+
 /// The per-thread read caches never keep a scope's value alive after the scope ends, though the
 /// threads that read it in the scope never read again.
 @Suite struct ValueLifetimeTests {
   @Test(arguments: 0..<20)
   func aScopesValueIsFreedWhenTheScopeEnds(round: Int) {
-    let workers = ParkedThreads(count: 3)
-    defer { workers.stop() }
-    let weak = Weak()
-    do {
-      let service = ScopedService()
-      weak.service = service
-      withDependencies {
-        $0.scopedService = service
-      } operation: {
-        #expect(readEveryWay() === service)
-        withEscapedDependencies { dependencies in
-          workers.runOnEach {
-            dependencies.yield { #expect(readEveryWay() != nil) }
-          }
-        }
-      }
-    }
-    // Another test's write may have taken the value out of a cache and be releasing it.
-    ThreadReadCache.waitForPurges()
-    #expect(weak.service == nil)
+    #expect(serviceIsFreedWhenItsScopeEnds(reads: 1))
     #expect(readEveryWay() == nil)
+  }
+
+  /// Threads cache a scope's reads from their second read through it on; its end purges them.
+  @Test(arguments: 0..<20)
+  func aScopesValueReadRepeatedlyIsFreedWhenTheScopeEnds(round: Int) {
+    #expect(serviceIsFreedWhenItsScopeEnds(reads: 3))
   }
 }

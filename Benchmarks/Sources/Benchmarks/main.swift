@@ -26,9 +26,14 @@ let benchmarks =
   + ReducerBenchmarks.all + EffectBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
+// NAME is the start of a row's name, or of `group/name` to pick a row that two groups share
+// (`--profile=swift-dependencies/withDependencies`).
 if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(10) {
   let iterations = Int(arguments.first { $0.hasPrefix("--iterations=") }?.dropFirst(13) ?? "") ?? 100_000
-  guard let benchmark = benchmarks.first(where: { $0.name.hasPrefix(name) }) else {
+  let matches = { (benchmark: Benchmark) in
+    benchmark.name.hasPrefix(name) || "\(benchmark.group)/\(benchmark.name)".hasPrefix(name)
+  }
+  guard let benchmark = benchmarks.first(where: matches) else {
     print("No variant starts with \(name); variants:\n" + benchmarks.map(\.name).joined(separator: "\n"))
     exit(1)
   }

@@ -84,9 +84,17 @@ package struct AliasTable: Sendable {
   /// Aliases of `other` that would close a cycle with these are refused with a warning.
   package mutating func merge(_ other: AliasTable) {
     for (alias, reference) in other.declared {
-      let outcome = add(alias, to: reference)
-      AliasTable.warnIfRefused(outcome, alias: alias, reference: reference)
+      addOrWarn(alias, to: reference)
     }
+  }
+
+  /// Makes `alias` read `reference`, unless that would close a cycle; a refused alias gets a
+  /// runtime warning.
+  @discardableResult
+  package mutating func addOrWarn(_ alias: DependencyID, to reference: DependencyID) -> Outcome {
+    let outcome = add(alias, to: reference)
+    AliasTable.warnIfRefused(outcome, alias: alias, reference: reference)
+    return outcome
   }
 
   /// Emits the runtime warning for a refused alias; does nothing for ``Outcome/added``.

@@ -2,20 +2,25 @@
 ///
 /// Equality and hashing use the key type alone; the metatype is kept to name the key in
 /// diagnostics and to build its default.
+@usableFromInline
 package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConvertible {
   // @unchecked: a metatype is an immutable, process-wide value; the key types hold no state.
   package let rawValue: ObjectIdentifier
   package let keyType: any DependencyKey.Type
 
+  @usableFromInline
   package init<Key: DependencyKey>(_ key: Key.Type) {
     self.rawValue = ObjectIdentifier(key)
     self.keyType = key
   }
 
+  @usableFromInline
   package static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+  @usableFromInline
   package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
   /// The key type's name as the user wrote it, without the module prefix.
+  @usableFromInline
   package var description: String { String(describing: keyType) }
 
   /// Builds the value a read gets when nobody set one: `testValue` in tests, `previewValue` in

@@ -4,7 +4,7 @@ extension DependencyNode {
   package func set<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
     var dependencies = Dependencies(reader: self)
     dependencies[keyPath: keyPath] = value
-    set(dependencies.writes.values)
+    set(dependencies.writes)
   }
 
   /// Sets the dependency whose key is `key` on this node.

@@ -1,16 +1,16 @@
-/// How a report names the node, on a path, where a value was set or an alias declared.
+/// How a report names the level, on a path, where a value was set or an alias declared.
 ///
 /// Each module words it for its users: a `ComposableDeps` tree says "inherited from
 /// AppEnvironment (2 levels up)", `GlobalDeps` says "set in withDependencies".
 package struct DependencyReportWording: Sendable {
-  /// Where a value was set: on `node`, `distance` levels up from the reported node.
-  package var valuePlace: @Sendable (_ distance: Int, _ node: DependencyNode) -> String
-  /// Where an alias was declared: on `node`, `distance` levels up from the reported node.
-  package var aliasPlace: @Sendable (_ distance: Int, _ node: DependencyNode) -> String
+  /// Where a value was set: on `level`, `distance` levels up from the reported one.
+  package var valuePlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
+  /// Where an alias was declared: on `level`, `distance` levels up from the reported one.
+  package var aliasPlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
 
   package init(
-    valuePlace: @escaping @Sendable (_ distance: Int, _ node: DependencyNode) -> String,
-    aliasPlace: @escaping @Sendable (_ distance: Int, _ node: DependencyNode) -> String
+    valuePlace: @escaping @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String,
+    aliasPlace: @escaping @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
   ) {
     self.valuePlace = valuePlace
     self.aliasPlace = aliasPlace
@@ -39,7 +39,13 @@ extension DependencyNode {
   /// Builds no default. The nodes are copied one at a time under their own locks; values are
   /// described (`String(describing:)`, which may run user code) after every lock is released.
   package func dependencyReport(title: String, wording: DependencyReportWording) -> String {
-    let levels = path()
+    Self.dependencyReport(along: path(), title: title, wording: wording)
+  }
+
+  /// The report of a read at the start of `levels` (nearest first, as ``path()`` copies them).
+  package static func dependencyReport(
+    along levels: [Level], title: String, wording: DependencyReportWording
+  ) -> String {
     let built = Self.defaultsLevel(levels).defaults?.built ?? [:]
     let aliases = Self.effectiveAliases(levels)
 
@@ -63,7 +69,7 @@ extension DependencyNode {
       let source: Source
       switch Self.resolve(id, along: levels, aliases: aliases) {
       case .set(let entry, let distance):
-        let place = wording.valuePlace(distance, levels[distance].node)
+        let place = wording.valuePlace(distance, levels[distance])
         source = .set(box: entry.box, place: place, setAs: entry.id == id ? nil : entry.id)
       case .default(let canonical):
         let of = canonical == id ? nil : canonical
@@ -77,7 +83,7 @@ extension DependencyNode {
       let distance = levels.firstIndex { level in
         level.aliases.declared.contains { $0.alias == alias && $0.reference == reference }
       }
-      let place = distance.map { wording.aliasPlace($0, levels[$0].node) } ?? "inherited"
+      let place = distance.map { wording.aliasPlace($0, levels[$0]) } ?? "inherited"
       aliasRows.append((alias, reference, place))
     }
 

@@ -9,8 +9,6 @@
 /// a read costs the same at any depth; any write invalidates those caches.
 @usableFromInline
 package final class DependencyNode: DependencyReader {
-  private static let serials = Counter()
-
   /// Identifies the node for the read caches; never reused, unlike an object address.
   @usableFromInline package let serial: UInt64
 
@@ -48,20 +46,17 @@ package final class DependencyNode: DependencyReader {
   ///   - values: The values set on the node from the start.
   ///   - ownsDefaults: Whether the node and its descendants build their own defaults, once each,
   ///     instead of sharing those of the nearest ancestor that owns defaults, or of the root.
-  ///   - sharedDefaults: Defaults another node built (its ``scopedDefaults``), to use instead of
-  ///     building new ones; the node then owns defaults whatever `ownsDefaults` says.
   ///   - defaultsScope: Runs each default this node builds (when it owns defaults, or is the
   ///     root), so that the default runs with the scope it is cached for in force.
   package init(
     ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = [],
-    ownsDefaults: Bool = false, sharedDefaults: DefaultValues? = nil,
-    defaultsScope: DefaultValues.Scope? = nil
+    ownsDefaults: Bool = false, defaultsScope: DefaultValues.Scope? = nil
   ) {
-    self.serial = Self.serials.next()
+    self.serial = ThreadReadCache.newScope()
     self.ownerName = ownerName
     self.defaultsScope = defaultsScope
-    self.ownsDefaults = ownsDefaults || sharedDefaults != nil
-    var state = State(parent: parent, defaults: sharedDefaults)
+    self.ownsDefaults = ownsDefaults
+    var state = State(parent: parent)
     for entry in values { state.values[entry.id.rawValue] = entry }
     self.state = Locked(state)
   }
@@ -118,11 +113,11 @@ package final class DependencyNode: DependencyReader {
   private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     // Loaded before the nodes are read, so a write racing the read keeps it out of the cache.
     let generation = DependencyGeneration.current
-    let reads = KeyReads()
-    let value = Dependencies(reader: UncachedReader(node: self, reads: reads))[keyPath: keyPath]
+    let recorder = KeyRecorder(reading: UncachedReader(node: self))
+    let value = Dependencies(reader: recorder)[keyPath: keyPath]
     // A getter that reads one key and returns its value is a function of that value, which only a
     // write changes; anything else (`\.date.now` calls the generator) must run on every read.
-    guard reads.isOneKey(ofValueType: Value.self) else { return value }
+    guard recorder.readOneKey(ofValueType: Value.self) else { return value }
     // The cache keeps the key path alive, so its address names it while the entry lives.
     cache(
       ValueBox(value), key: UInt(bitPattern: ObjectIdentifier(keyPath)), owner: keyPath,
@@ -135,34 +130,25 @@ package final class DependencyNode: DependencyReader {
     ThreadReadCache.store(box, scope: serial, key: key, owner: owner, generation: generation)
   }
 
-  /// Reads keys without caching them, for a getter whose result is cached instead, and notes the
-  /// value types of the keys it read.
-  private struct UncachedReader: DependencyReader {
+  /// Reads keys without caching them, for a getter whose result is cached instead.
+  private final class UncachedReader: DependencyReader {
     let node: DependencyNode
-    let reads: KeyReads
 
-    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-      reads.note(Key.Value.self)
-      return node.typedBox(for: key).value
-    }
-  }
+    init(node: DependencyNode) { self.node = node }
 
-  /// The value types of the keys one run of a getter read.
-  private final class KeyReads: Sendable {
-    private let valueTypes = Locked<[ObjectIdentifier]>([])
-
-    func note(_ valueType: Any.Type) {
-      valueTypes.withLock { $0.append(ObjectIdentifier(valueType)) }
-    }
-
-    /// Whether the getter read exactly one key, whose values are of type `Value`.
-    func isOneKey<Value>(ofValueType _: Value.Type) -> Bool {
-      valueTypes.withLock { $0 == [ObjectIdentifier(Value.self)] }
-    }
+    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { node.typedBox(for: key).value }
   }
 
   private func typedBox<Key: DependencyKey>(for key: Key.Type) -> ValueBox<Key.Value> {
-    let resolved = resolvedBox(DependencyID(key))
+    Self.typedBox(for: key, along: path())
+  }
+
+  /// The box a read of `key` along `path` (nearest first) returns; when an alias made it resolve
+  /// to a value of another type, a runtime warning and `key`'s own default instead.
+  package static func typedBox<Key: DependencyKey>(
+    for key: Key.Type, along path: [Level]
+  ) -> ValueBox<Key.Value> {
+    let resolved = resolvedBox(DependencyID(key), along: path)
     if let box = resolved.box as? ValueBox<Key.Value> { return box }
     runtimeWarn(
       """
@@ -172,7 +158,7 @@ package final class DependencyNode: DependencyReader {
       of type \(Key.Value.self).
       """,
       kind: "\(Key.self)")
-    return defaultsOwner().defaultValues().value(for: DependencyID(key)) as! ValueBox<Key.Value>
+    return defaultsLevel(path).defaultValues().value(for: DependencyID(key)) as! ValueBox<Key.Value>
   }
 
   /// Where a read of a dependency finds its value, on a path of nodes.
@@ -184,12 +170,52 @@ package final class DependencyNode: DependencyReader {
     case `default`(of: DependencyID)
   }
 
-  /// One node of a path, as it was when copied under its lock.
+  /// One level of a path: a node as it was when copied under its lock, or another scope of values
+  /// (a `GlobalDeps` `withDependencies` scope, which is no node).
   package struct Level {
-    package var node: DependencyNode
+    /// The node, or `nil` for a level that is not one.
+    package var node: DependencyNode?
+    /// Who set the level's values, for reports.
+    package var ownerName: String
+    /// Whether reads on the path below this level get this level's defaults.
+    package var ownsDefaults: Bool
     package var values: [ObjectIdentifier: Entry]
     package var aliases: AliasTable
+    /// The level's defaults; for a node, those built so far (`nil` before the first).
     package var defaults: DefaultValues?
+
+    /// A level that is not a node; it owns defaults when it has `defaults`.
+    package init(
+      ownerName: String, values: some Sequence<Entry>, aliases: AliasTable, defaults: DefaultValues?
+    ) {
+      self.node = nil
+      self.ownerName = ownerName
+      self.ownsDefaults = defaults != nil
+      self.values = Dictionary(values.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { $1 })
+      self.aliases = aliases
+      self.defaults = defaults
+    }
+
+    fileprivate init(
+      node: DependencyNode, values: [ObjectIdentifier: Entry], aliases: AliasTable,
+      defaults: DefaultValues?
+    ) {
+      self.node = node
+      self.ownerName = node.ownerName
+      self.ownsDefaults = node.ownsDefaults
+      self.values = values
+      self.aliases = aliases
+      self.defaults = defaults
+    }
+
+    /// The defaults reads get from this level, a node's created on first use.
+    package func defaultValues() -> DefaultValues {
+      if let node { return node.defaultValues() }
+      // A level that is not a node is only ever the defaults level when it owns defaults, which
+      // it does only with `defaults` (see `init`).
+      guard let defaults else { preconditionFailure("Deps: a scope without defaults reads its own.") }
+      return defaults
+    }
   }
 
   /// Resolves `id` along `path` (nearest first) under `aliases`: within a group of aliased
@@ -209,15 +235,16 @@ package final class DependencyNode: DependencyReader {
     return .default(of: aliases.canonical(id))
   }
 
-  /// The box a read of `id` at this node returns, and the dependency it was set or built as.
-  /// Locks each node in turn, never two at once, and builds a default (user code) with no lock held.
-  private func resolvedBox(_ id: DependencyID) -> (box: AnyValueBox, source: DependencyID) {
-    let path = self.path()
-    switch Self.resolve(id, along: path, aliases: Self.effectiveAliases(path)) {
+  /// The box a read of `id` along `path` (nearest first, as copied by ``path()``) returns, and the
+  /// dependency it was set or built as. Builds a default (user code) with no lock held.
+  private static func resolvedBox(
+    _ id: DependencyID, along path: [Level]
+  ) -> (box: AnyValueBox, source: DependencyID) {
+    switch resolve(id, along: path, aliases: effectiveAliases(path)) {
     case .set(let entry, _):
       return (entry.box, entry.id)
     case .default(let canonical):
-      return (Self.defaultsLevel(path).node.defaultValues().value(for: canonical), canonical)
+      return (defaultsLevel(path).defaultValues().value(for: canonical), canonical)
     }
   }
 
@@ -237,7 +264,7 @@ package final class DependencyNode: DependencyReader {
 
   /// The level whose defaults reads on `path` get: the nearest that owns defaults, else the root.
   package static func defaultsLevel(_ path: [Level]) -> Level {
-    path.first(where: { $0.node.ownsDefaults }) ?? path[path.count - 1]
+    path.first(where: \.ownsDefaults) ?? path[path.count - 1]
   }
 
   /// The aliases in force at the start of `path`: its nodes', the root's first.
@@ -251,20 +278,6 @@ package final class DependencyNode: DependencyReader {
 
   /// The aliases in force at this node: its ancestors' and its own.
   package var effectiveAliases: AliasTable { Self.effectiveAliases(path()) }
-
-  /// The nearest node, from this one up, that owns defaults; the root if none does.
-  private func defaultsOwner() -> DependencyNode {
-    var owner = self
-    while !owner.ownsDefaults, let parent = owner.parent { owner = parent }
-    return owner
-  }
-
-  /// The defaults of the nearest node, from this one up, that owns defaults; `nil` when only the
-  /// root does (its defaults are the store's, which `reset()` replaces, so they are not handed out).
-  package var scopedDefaults: DefaultValues? {
-    let owner = defaultsOwner()
-    return owner.ownsDefaults ? owner.defaultValues() : nil
-  }
 
   /// The defaults this node builds, created on first use.
   private func defaultValues() -> DefaultValues {
@@ -297,14 +310,18 @@ package final class DependencyNode: DependencyReader {
   /// The aliases declared on this node itself.
   package var ownAliases: AliasTable { state.withLock(\.aliases) }
 
+  /// Whether values are set on this node itself, and whether aliases are declared on it.
+  package var holdsValuesAndAliases: (values: Bool, aliases: Bool) {
+    state.withLock { (!$0.values.isEmpty, !$0.aliases.isEmpty) }
+  }
+
   /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
   /// the aliases in force here; a refused alias gets a runtime warning.
   @discardableResult
   package func addAlias(_ alias: DependencyID, to reference: DependencyID) -> AliasTable.Outcome {
     var effective = parent.map(\.effectiveAliases) ?? AliasTable()
     effective.merge(ownAliases)
-    let outcome = effective.add(alias, to: reference)
-    AliasTable.warnIfRefused(outcome, alias: alias, reference: reference)
+    let outcome = effective.addOrWarn(alias, to: reference)
     guard outcome == .added else { return outcome }
     state.withLock { _ = $0.aliases.add(alias, to: reference) }
     DependencyGeneration.advance()

@@ -20,8 +20,8 @@ package enum KeyPathResolution {
   package static func id(for keyPath: AnyKeyPath, reader: any DependencyReader) -> DependencyID? {
     let key = DependencyKeyPath(keyPath)
     if let id = cache.withLock({ $0[key] }) { return id }
-    let recorder = KeyRecorder()
-    let probe = Dependencies(reader: reader, recorder: recorder)
+    let recorder = KeyRecorder(reading: reader)
+    let probe = Dependencies(reader: recorder)
     _ = probe[keyPath: keyPath]
     let keys = recorder.recorded
     guard let first = keys.first, keys.allSatisfy({ $0 == first }) else {

@@ -9,16 +9,19 @@
 /// The values one thread has resolved, so that its next read of the same dependency at the same
 /// node takes no node lock and walks no path.
 ///
-/// An entry is keyed by the reading node's serial and what was read: a key type or a key path
-/// object, by address. It holds the one ``ValueBox`` the read returns from.
+/// An entry is keyed by the reading node's serial (or a `GlobalDeps` scope's, whose reads a thread
+/// caches from its second read through the scope on, see ``scopeRead(scope:key:as:)``) and what
+/// was read: a key type or a key path object, by address. It holds the one ``ValueBox`` the read
+/// returns from.
 ///
 /// **Lifetime.** The cache owns what it holds, yet never keeps a value alive past its use: every
-/// thread's cache is registered, and a write (``purgeAll()``) or a node's end
-/// (``purge(scope:)``) empties every registered cache at once, whether or not its thread ever
-/// reads again. A value is released before the purge returns, or, when a purge on another thread
-/// took it out first, as soon as that purge is done. Each cache has its own lock: its thread takes it around a lookup (uncontended,
-/// nobody else does, except a purge), and a purge takes it while it takes entries out. Purged
-/// boxes are released with no lock held: their values' `deinit` is user code.
+/// thread's cache is registered, and a write (``purgeAll()``) or the end of a node or of a scope
+/// that some thread cached a read of (``purge(scope:)``) empties every registered cache at once,
+/// whether or not its thread ever reads again. A value is released before the purge returns, or,
+/// when a purge on another thread took it out first, as soon as that purge is done. Each cache has
+/// its own lock: its thread takes it around a lookup (uncontended, nobody else does, except a
+/// purge), and a purge takes it while it takes entries out. Purged boxes are released with no
+/// lock held: their values' `deinit` is user code.
 @usableFromInline
 package final class ThreadReadCache: @unchecked Sendable {
   // @unchecked: the table is only touched with `lock` held, by the owning thread or by a purge.
@@ -51,6 +54,9 @@ package final class ThreadReadCache: @unchecked Sendable {
     @usableFromInline var shift: UInt64
     @usableFromInline var slotCount: Int
     var count: Int
+    /// The scope the thread last read through without caching (see ``scopeRead(scope:key:as:)``).
+    /// Only the owning thread touches it, without the lock: purges never read it.
+    @usableFromInline var lastUncachedScope: UInt64 = 0
   }
 
   /// A cache that would outgrow this many entries is emptied first.
@@ -99,16 +105,44 @@ package final class ThreadReadCache: @unchecked Sendable {
   @inlinable @inline(__always)
   package static func cachedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     // The thread-local slot keeps the cache alive (see `current`).
+    current._withUnsafeGuaranteedRef { $0.value(scope: scope, key: key, as: Value.self) }
+  }
+
+  /// A read through a scope whose reads the thread caches only from its second read through it
+  /// on (a `GlobalDeps` scope, often read once and then ended): caching those spares one-off
+  /// scopes the cost of caching and of purging at their end, while a scope read in a loop is cached
+  /// from its second read.
+  ///
+  /// When the thread's last uncached read through a scope was through another, the thread cached
+  /// nothing for this one since: the read is a first, takes no lock and probes nothing, and the
+  /// thread remembers `scope` as its last. (A thread that went back to an earlier scope reads it
+  /// uncached once more; its entries are found again from the next read.) Otherwise the value
+  /// cached for (`scope`, `key`), or a miss to cache.
+  @inlinable @inline(__always)
+  package static func scopeRead<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> ScopeRead<Value> {
+    // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
-      cache.lock.lock()
-      defer { cache.lock.unlock() }
-      guard let box = cache.lookup(scope: scope, key: key) else { return nil }
-      // Unretained: the table owns a reference, and nothing takes it out while the lock is held.
-      return box._withUnsafeGuaranteedRef { box in
-        assert(
-          box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
-        return unsafeDowncast(box, to: ValueBox<Value>.self).value
+      // Only this thread reads or writes it (see `Table`).
+      guard cache.table.pointee.lastUncachedScope == scope else {
+        cache.table.pointee.lastUncachedScope = scope
+        return .missed(cache: false)
       }
+      if let value = cache.value(scope: scope, key: key, as: Value.self) { return .cached(value) }
+      return .missed(cache: true)
+    }
+  }
+
+  /// The value this cache holds for (`scope`, `key`), or `nil`; on the owning thread.
+  @inlinable @inline(__always)
+  func value<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let box = lookup(scope: scope, key: key) else { return nil }
+    // Unretained: the table owns a reference, and nothing takes it out while the lock is held.
+    return box._withUnsafeGuaranteedRef { box in
+      assert(
+        box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
+      return unsafeDowncast(box, to: ValueBox<Value>.self).value
     }
   }
 
@@ -142,6 +176,13 @@ package final class ThreadReadCache: @unchecked Sendable {
       }
     }
   }
+
+  // MARK: Scopes
+
+  private static let scopeSerials = Counter()
+
+  /// A new scope for cached reads (a node, a `GlobalDeps` scope): never the same twice, never 0.
+  package static func newScope() -> UInt64 { scopeSerials.next() }
 
   // MARK: Storing
 
@@ -332,4 +373,13 @@ package final class ThreadReadCache: @unchecked Sendable {
     cache.lock.unlock()
     for slot in taken { slot.release() }
   }
+}
+
+/// What ``ThreadReadCache/scopeRead(scope:key:as:)`` found.
+@usableFromInline
+package enum ScopeRead<Value> {
+  /// The value the thread cached.
+  case cached(Value)
+  /// Nothing cached: read it, and cache it when `cache` (the thread read through the scope before).
+  case missed(cache: Bool)
 }

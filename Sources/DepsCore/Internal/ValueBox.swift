@@ -17,6 +17,7 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   // release it (when a purge empties that thread's cache).
   @usableFromInline package let value: Value
 
+  @usableFromInline
   package init(_ value: Value) { self.value = value }
 
   package override var valueDescription: String { String(describing: value) }
@@ -30,9 +31,14 @@ package struct Entry: Sendable {
   package var sequence: UInt64
 
   package init(id: DependencyID, box: AnyValueBox) {
+    self.init(id: id, box: box, sequence: WriteSequence.next())
+  }
+
+  /// An entry written earlier, as number `sequence` of ``WriteSequence``.
+  package init(id: DependencyID, box: AnyValueBox, sequence: UInt64) {
     self.id = id
     self.box = box
-    self.sequence = WriteSequence.next()
+    self.sequence = sequence
   }
 }
 

@@ -7,5 +7,24 @@ enum GlobalStore {
   /// a scope's overrides never leak into the process-wide store.
   static let node = DependencyNode(
     ownerName: "GlobalDeps",
-    defaultsScope: { build in DependencyOverlay.$current.withValue(nil, operation: build) })
+    defaultsScope: { build in DependencyOverlay.withCurrent(nil, operation: build) })
+
+  /// Whether the store holds values set on it, and aliases, as scope reads need to know: read
+  /// without the store's lock while no write happened since the last look.
+  ///
+  /// Every write (of a value or an alias, anywhere) advances ``DependencyGeneration`` after it
+  /// changed its node, so what was seen under the generation loaded first is at least as new as
+  /// that generation; a reader that raced a write sees the store as it was before or after it.
+  static var holdsValuesAndAliases: (values: Bool, aliases: Bool) {
+    let generation = DependencyGeneration.current
+    let seen = seenShape.load()
+    if seen >> 2 == generation { return (seen & 1 != 0, seen & 2 != 0) }
+    let shape = node.holdsValuesAndAliases
+    seenShape.store(generation << 2 | (shape.values ? 1 : 0) | (shape.aliases ? 2 : 0))
+    return shape
+  }
+
+  /// The generation the store was last looked at in, shifted left by 2, or'ed with 1 when it held
+  /// values and 2 when it held aliases. Generation 0 is before any write: the store held neither.
+  private static let seenShape = AtomicWord()
 }

@@ -30,7 +30,7 @@ enum StoreWriteWarnings {
 
   /// How a key path is named in these warnings: by the key it reads, when it reads one.
   static func name<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> String {
-    KeyPathResolution.id(for: keyPath, reader: GlobalReader(captured: nil))?.description
+    KeyPathResolution.id(for: keyPath, reader: GlobalStore.node)?.description
       ?? "\(keyPath)"
   }
 

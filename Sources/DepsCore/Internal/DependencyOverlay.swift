@@ -1,0 +1,230 @@
+/// The values one ``Dependencies`` value wrote, one per key; in `GlobalDeps`, also a
+/// `withDependencies` scope: its update's values over the scope it was made in.
+///
+/// One class for both, so that a scope is its update's writes with no copy. ``Dependencies`` makes
+/// it on its first write, as a ``TypedOverlay`` that holds that first value inline, for its type:
+/// most updates set one key, and a scope is then one allocation, its value's box saved. Further
+/// values go into boxes in an array, found by a linear scan (they are few). `Dependencies` copies
+/// it before writing when another `Dependencies` value shares it; it changes only while that one
+/// value holds it, before anything else can see it, and
+/// ``makeScope(parent:aliases:defaults:)``, which publishes it as a scope, is its last change.
+@usableFromInline
+package class DependencyOverlay: @unchecked Sendable {
+  // @unchecked: changed only before it is shared (see above), immutable after; `cached` is atomic.
+  // @exclusivity(unchecked) for the same reason: the dynamic checks cost more than the reads.
+
+  // MARK: Written values
+
+  /// The key of the value a ``TypedOverlay`` holds inline; `nil` for none.
+  @usableFromInline package let inlineKey: ObjectIdentifier?
+  /// The inline value's key type and write order, for ``entries``.
+  fileprivate let inlineID: DependencyID?
+  private let inlineSequence: UInt64
+  /// The values written in boxes.
+  @exclusivity(unchecked) private var boxed: [Entry] = []
+  /// The aliases declared through the `Dependencies` value, for the scope it updates.
+  @exclusivity(unchecked) package var declaredAliases = AliasBuilder()
+
+  /// Whether ``declaredAliases`` holds any (read here, where the check is not dynamic).
+  package var declaresAliases: Bool { !declaredAliases.pairs.isEmpty }
+
+  /// Values with nothing written yet.
+  package init() {
+    (inlineKey, inlineID, inlineSequence) = (nil, nil, 0)
+  }
+
+  /// Values whose first is `id`'s, held inline by the ``TypedOverlay`` this initializes.
+  fileprivate init(inline id: DependencyID) {
+    (inlineKey, inlineID, inlineSequence) = (id.rawValue, id, WriteSequence.next())
+  }
+
+  /// Values with `entries` written, in order, all in boxes.
+  package convenience init(_ entries: some Sequence<Entry>) {
+    self.init()
+    for entry in entries { set(entry) }
+  }
+
+  /// Values and declared aliases like these, to change without changing these; not a scope.
+  package func copy() -> DependencyOverlay {
+    copy(dropping: nil)
+  }
+
+  /// Like ``copy()``, without the inline value when its key is `key` (about to be written anew).
+  package func copy(dropping key: ObjectIdentifier?) -> DependencyOverlay {
+    let copy =
+      inlineKey == nil || inlineKey == key ? DependencyOverlay() : copyHoldingInlineValue()
+    (copy.boxed, copy.declaredAliases) = (boxed, declaredAliases)
+    return copy
+  }
+
+  /// An empty ``TypedOverlay`` holding the same inline value; ``TypedOverlay`` overrides it.
+  fileprivate func copyHoldingInlineValue() -> DependencyOverlay {
+    preconditionFailure("Deps: only a TypedOverlay holds a value inline.")
+  }
+
+  /// The inline value in a box of its own; ``TypedOverlay`` overrides it.
+  fileprivate func boxInlineValue() -> AnyValueBox {
+    preconditionFailure("Deps: only a TypedOverlay holds a value inline.")
+  }
+
+  /// Where the value written for the key `id` is, if one was, unretained: valid while these
+  /// values are.
+  @inline(__always)
+  package func ownValue(for id: ObjectIdentifier) -> SetValue? {
+    if inlineKey == id { return .inline(Unmanaged.passUnretained(self)) }
+    if boxed.isEmpty { return nil }
+    for index in boxed.indices where boxed[index].id.rawValue == id {
+      return .boxed(Unmanaged.passUnretained(boxed[index].box))
+    }
+    return nil
+  }
+
+  /// The box of the value written for the key `id`, if one was; the inline value is boxed anew.
+  package func ownBox(for id: ObjectIdentifier) -> AnyValueBox? {
+    switch ownValue(for: id) {
+    case .inline: boxInlineValue()
+    case .boxed(let box): box.takeUnretainedValue()
+    case nil: nil
+    }
+  }
+
+  /// Writes `entry` in a box; the key must not be the inline value's (see ``copy(dropping:)``).
+  package func set(_ entry: Entry) {
+    assert(!_isScope, "Deps: a scope's values were changed.")
+    assert(inlineKey != entry.id.rawValue, "Deps: the inline value was written over in place.")
+    if let index = boxed.firstIndex(where: { $0.id == entry.id }) {
+      boxed[index] = entry
+    } else {
+      boxed.append(entry)
+    }
+  }
+
+  /// Whether nothing is written.
+  package var isEmpty: Bool { inlineKey == nil && boxed.isEmpty }
+
+  /// Every written entry, the inline value's first (boxed anew).
+  package var entries: [Entry] {
+    guard let inlineID else { return boxed }
+    return [Entry(id: inlineID, box: boxInlineValue(), sequence: inlineSequence)] + boxed
+  }
+
+  // MARK: Scope
+
+  // The scope's fields: private, read through the getters below. Another module reading a
+  // class's stored `var` checks exclusivity dynamically (`swift_beginAccess`) whatever
+  // `@exclusivity(unchecked)` says; a getter compiled here reads it unchecked.
+  @exclusivity(unchecked) fileprivate var _isScope = false
+  @exclusivity(unchecked) private var _parent: DependencyOverlay?
+  @exclusivity(unchecked) private var _aliases: AliasTable?
+  @exclusivity(unchecked) private var _chainDeclaresAliases = false
+  @exclusivity(unchecked) private var _defaults: DefaultValues?
+  @exclusivity(unchecked) private var _ownsDefaults = false
+  @exclusivity(unchecked) private var _serial: UInt64 = 0
+
+  /// Whether these values are a `withDependencies` scope (see
+  /// ``makeScope(parent:aliases:defaults:)``).
+  package var isScope: Bool { _isScope }
+  /// The scope this one was made inside of.
+  package var parent: DependencyOverlay? { _parent }
+  /// ``parent``, unretained: valid while this scope is, which holds it.
+  package var unownedParent: Unmanaged<DependencyOverlay>? { _parent.map { .passUnretained($0) } }
+  /// The aliases this scope declared (those that closed no cycle), or `nil` for none.
+  package var aliases: AliasTable? { _aliases }
+  /// Whether this scope or one around it declared aliases.
+  package var chainDeclaresAliases: Bool { _chainDeclaresAliases }
+  /// The defaults reads in this scope build and get: its own, or those of the nearest scope around
+  /// it that has them; `nil` for the store's.
+  package var defaults: DefaultValues? { _defaults }
+  /// Whether ``defaults`` are this scope's own.
+  package var ownsDefaults: Bool { _ownsDefaults }
+  /// What the per-thread read caches store this scope's reads under; never reused. (Not the
+  /// scope's address: a thread remembers the last scope it read through, see
+  /// `ThreadReadCache.scopeRead(scope:key:as:)`, and the next scope is often made at the address the
+  /// last one freed.)
+  @usableFromInline package var serial: UInt64 { _serial }
+
+  /// Not 0 once some thread cached a read under ``serial``: the scope's end then purges it.
+  private let cached = AtomicWord()
+
+  /// How many scopes are alive.
+  package static let scopesAlive = AtomicWord()
+
+  /// Makes these values a scope inside `parent`: the last change, before the scope is shared.
+  ///
+  /// - Parameters:
+  ///   - parent: The scope in force around this one, or `nil` for an outermost scope.
+  ///   - aliases: The aliases the scope declares, checked against those in force around it.
+  ///   - defaults: The defaults the scope builds, when it owns its defaults; else `nil`, for its
+  ///     parent's.
+  package func makeScope(parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?) {
+    precondition(!_isScope, "Deps: values were made a scope twice.")
+    _parent = parent
+    _aliases = aliases
+    _chainDeclaresAliases = aliases != nil || parent?.chainDeclaresAliases == true
+    _ownsDefaults = defaults != nil
+    _defaults = defaults ?? parent?.defaults
+    _serial = ThreadReadCache.newScope()
+    _isScope = true
+    Self.scopesAlive.add(1)
+  }
+
+  /// Records that a read is about to be cached under ``serial``; call it before caching it.
+  package func willCache() {
+    if cached.load() == 0 { cached.store(1) }
+  }
+
+  deinit {
+    guard _isScope else { return }
+    // Reads of this scope can no longer happen; what threads cached for it must not outlive it.
+    if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
+    Self.scopesAlive.add(.max)  // wrapping: minus one
+  }
+}
+
+/// Values whose first, for its key, is held inline, as its `Value`: what a `Dependencies` value's
+/// first write makes (see ``DependencyOverlay``).
+@usableFromInline
+package final class TypedOverlay<Value>: DependencyOverlay, @unchecked Sendable {
+  // @unchecked: `inlineValue` is immutable; a key's `Value` is `Sendable`.
+  @usableFromInline package let inlineValue: Value
+
+  /// Values whose first is `value`, for the key `id`.
+  @usableFromInline
+  package init(inline id: DependencyID, value: Value) {
+    inlineValue = value
+    super.init(inline: id)
+  }
+
+  fileprivate override func copyHoldingInlineValue() -> DependencyOverlay {
+    // Set: a `TypedOverlay` is made with its inline value's key.
+    TypedOverlay(inline: inlineID!, value: inlineValue)
+  }
+
+  fileprivate override func boxInlineValue() -> AnyValueBox { ValueBox(inlineValue) }
+}
+
+/// Where a value set under a key is, unretained: in a box, or inline in a ``TypedOverlay``.
+@usableFromInline
+package enum SetValue {
+  case boxed(Unmanaged<AnyValueBox>)
+  case inline(Unmanaged<DependencyOverlay>)
+
+  /// The value, for the key type whose `Value` it is. Valid while what holds it is.
+  @inlinable @inline(__always)
+  package func value<Value>(as _: Value.Type) -> Value {
+    switch self {
+    case .boxed(let box):
+      // A box set under a key holds a value of the key's `Value`.
+      box._withUnsafeGuaranteedRef {
+        assert($0 is ValueBox<Value>, "Deps: a \(Value.self) read found a \(type(of: $0)).")
+        return unsafeDowncast($0, to: ValueBox<Value>.self).value
+      }
+    case .inline(let overlay):
+      // The first write of a key made a `TypedOverlay` of the key's `Value`.
+      overlay._withUnsafeGuaranteedRef {
+        assert($0 is TypedOverlay<Value>, "Deps: a \(Value.self) read found a \(type(of: $0)).")
+        return unsafeDowncast($0, to: TypedOverlay<Value>.self).inlineValue
+      }
+    }
+  }
+}
