@@ -22,7 +22,18 @@ import DepsCore
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let access: DependencyAccessHandle<Value>
-  @usableFromInline let captured: DependencyOverlay?
+  /// The scope in force when the wrapper was made, held strongly.
+  @usableFromInline let capturedStrongly: DependencyOverlay?
+  /// The scope in force when the wrapper was made by a default that scope was building, held
+  /// weakly: the scope owns the default (see `DependencyOverlay.captureInForce()`).
+  @usableFromInline let capturedWeakly: WeakScope?
+
+  /// The scope in force when the wrapper was made, while it lives.
+  @inlinable
+  var captured: DependencyOverlay? {
+    guard let capturedWeakly else { return capturedStrongly }
+    return capturedWeakly.scope
+  }
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
@@ -37,7 +48,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     // is most of what an uncached read in a scope costs. (A key path used anywhere else as well
     // stays a projection through the runtime.) Either way `get` reads what the key path reads.
     self.access = DependencyAccessHandle(keyPath(), get: { $0[keyPath: keyPath()] })
-    self.captured = DependencyOverlay.inForce()
+    (capturedStrongly, capturedWeakly) = DependencyOverlay.captureInForce()
   }
 
   /// Reads the dependency whose key is `key`.
@@ -45,7 +56,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// - Parameter key: The dependency's key type, or a type that is its own key.
   public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
     self.access = DependencyAccessHandle(key)
-    self.captured = DependencyOverlay.current
+    (capturedStrongly, capturedWeakly) = DependencyOverlay.captureInForce()
   }
 
   /// The dependency's current value.

@@ -39,6 +39,19 @@ extension DependencyOverlay {
   @usableFromInline
   static func inForce() -> DependencyOverlay? { current }
 
+  /// The scope whose defaults the current task is building, if any (see ``scope(of:in:aliases:ownsDefaults:)``).
+  @TaskLocal private static var defaultsBeingBuilt: DependencyOverlay?
+
+  /// What a `@Dependency` made now captures: the scope in force, held strongly, or weakly when
+  /// it is made by a default that scope (or one it is nested in) is building, which that scope
+  /// owns.
+  @usableFromInline
+  static func captureInForce() -> (strong: DependencyOverlay?, weak: WeakScope?) {
+    guard let current else { return (nil, nil) }
+    guard let building = defaultsBeingBuilt, current.contains(building) else { return (current, nil) }
+    return (nil, WeakScope(current))
+  }
+
   /// Runs `operation` with `scope` in force (`nil`: none), for the current task and its child
   /// tasks.
   static func withCurrent<R>(_ scope: DependencyOverlay?, operation: () throws -> R) rethrows -> R {
@@ -87,9 +100,13 @@ extension DependencyOverlay {
     }
     // The scope's own defaults are built with the scope in force, wherever the first read
     // happens (through an object that captured the scope, after it ended, say). Weakly: the scope
-    // owns the defaults.
+    // owns the defaults. So do the `@Dependency` properties a default makes while it is built
+    // (a client that reads another dependency lazily): they hold the scope weakly, or the scope
+    // would hold itself through its defaults and never be freed.
     let defaults = DefaultValues(scope: { [weak scope] build in
-      DependencyOverlay.withCurrent(scope, operation: build)
+      $defaultsBeingBuilt.withValue(scope) {
+        DependencyOverlay.withCurrent(scope, operation: build)
+      }
     })
     scope.makeScope(parent: parent, aliases: aliases, defaults: defaults)
     return scope
@@ -386,4 +403,13 @@ private final class ScopePairReader: DependencyReader {
   func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { scopes.read(key) }
 
   func setValue(for id: ObjectIdentifier) -> SetValue? { scopes.setValue(for: id) }
+}
+
+/// A scope held weakly by a `@Dependency` that a default of the scope made while it was built:
+/// the scope owns its defaults, so a strong hold would keep the scope alive through itself.
+@usableFromInline
+final class WeakScope: Sendable {
+  @usableFromInline weak let scope: DependencyOverlay?
+
+  init(_ scope: DependencyOverlay) { self.scope = scope }
 }

@@ -1,0 +1,60 @@
+import GlobalDeps
+import Testing
+
+private enum LazyNumberKey: DependencyKey {
+  static let defaultValue = 1729
+}
+
+/// A client whose default reads another dependency lazily, through a `@Dependency` of its own.
+private final class LazyClient: @unchecked Sendable {
+  // @unchecked: the wrapper is never reassigned.
+  @Dependency(\.lazyNumber) var number
+}
+
+private enum LazyClientKey: DependencyKey {
+  static var defaultValue: LazyClient { LazyClient() }
+}
+
+extension Dependencies {
+  fileprivate var lazyNumber: Int {
+    get { self[LazyNumberKey.self] }
+    set { self[LazyNumberKey.self] = newValue }
+  }
+  fileprivate var lazyClient: LazyClient {
+    get { self[LazyClientKey.self] }
+    set { self[LazyClientKey.self] = newValue }
+  }
+}
+
+private final class Model: @unchecked Sendable {
+  // @unchecked: the wrapper is never reassigned.
+  @Dependency(\.lazyClient) var client
+}
+
+@Suite struct ScopeDefaultsLifetimeTests {
+  // In a test process the outermost scope builds its own defaults; a default that holds a
+  // `@Dependency` made while it is built must not keep the scope, and so itself, alive.
+  @Test func aDefaultThatHoldsADependencyIsFreedWithItsScope() {
+    weak var client: LazyClient?
+    withDependencies {
+      $0.lazyNumber = 1
+    } operation: {
+      @Dependency(\.lazyClient) var scoped
+      client = scoped
+      #expect(scoped.number == 1)
+    }
+    #expect(client == nil)
+  }
+
+  @Test func aModelMadeInTheScopeKeepsItsDefaultsAndTheirReads() {
+    let model = withDependencies {
+      $0.lazyNumber = 2
+    } operation: {
+      Model()
+    }
+    // The scope ended; the model holds it, and the default it builds reads the scope's values.
+    #expect(model.client.number == 2)
+    weak let client = model.client
+    #expect(client != nil)
+  }
+}
