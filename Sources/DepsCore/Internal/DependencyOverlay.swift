@@ -7,7 +7,8 @@
 /// values go into boxes in an array, found by a linear scan (they are few). `Dependencies` copies
 /// it before writing when another `Dependencies` value shares it; it changes only while that one
 /// value holds it, before anything else can see it, and
-/// ``makeScope(parent:aliases:defaults:)``, which publishes it as a scope, is its last change.
+/// ``makeScope(parent:aliases:defaults:)`` (or ``makeScope(parent:fallback:)``), which publishes it
+/// as a scope, is its last change.
 @usableFromInline
 package class DependencyOverlay: @unchecked Sendable {
   // @unchecked: changed only before it is shared (see above), immutable after; `cached` is atomic.
@@ -115,6 +116,8 @@ package class DependencyOverlay: @unchecked Sendable {
   // `@exclusivity(unchecked)` says; a getter compiled here reads it unchecked.
   @exclusivity(unchecked) fileprivate var _isScope = false
   @exclusivity(unchecked) private var _parent: DependencyOverlay?
+  @exclusivity(unchecked) private var _fallback: DependencyOverlay?
+  @exclusivity(unchecked) private var _searchOrder: [DependencyOverlay]?
   @exclusivity(unchecked) private var _aliases: AliasTable?
   @exclusivity(unchecked) private var _chainDeclaresAliases = false
   @exclusivity(unchecked) private var _defaults: DefaultValues?
@@ -128,6 +131,9 @@ package class DependencyOverlay: @unchecked Sendable {
   package var parent: DependencyOverlay? { _parent }
   /// ``parent``, unretained: valid while this scope is, which holds it.
   package var unownedParent: Unmanaged<DependencyOverlay>? { _parent.map { .passUnretained($0) } }
+  /// The scope searched after ``parent`` and the scopes around it, or `nil` for none: the scope a
+  /// model was made in, for the scope `withDependencies(from:)` makes while another is in force.
+  package var fallback: DependencyOverlay? { _fallback }
   /// The aliases this scope declared (those that closed no cycle), or `nil` for none.
   package var aliases: AliasTable? { _aliases }
   /// Whether this scope or one around it declared aliases.
@@ -159,6 +165,8 @@ package class DependencyOverlay: @unchecked Sendable {
   package func makeScope(parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?) {
     precondition(!_isScope, "Deps: values were made a scope twice.")
     _parent = parent
+    // Inside a scope with a fallback in its chain: search as it does, after this one.
+    if let parent, let order = parent._searchOrder { _searchOrder = [parent] + order }
     _aliases = aliases
     _chainDeclaresAliases = aliases != nil || parent?.chainDeclaresAliases == true
     _ownsDefaults = defaults != nil
@@ -166,6 +174,83 @@ package class DependencyOverlay: @unchecked Sendable {
     _serial = ThreadReadCache.newScope()
     _isScope = true
     Self.scopesAlive.add(1)
+  }
+
+  /// Makes these values (none) a scope inside `parent` that falls back on `fallback`: a read in it
+  /// searches `parent`'s scopes, then `fallback`'s (a scope reached twice is searched the first
+  /// time only, where it would find all it can). The scope `withDependencies(from:)` runs in
+  /// while another is in force: the scope in force wins over the model's.
+  package func makeScope(parent: DependencyOverlay, fallback: DependencyOverlay) {
+    precondition(isEmpty && fallback.isScope, "Deps: a fallback scope made of values or of no scope.")
+    var order: [DependencyOverlay] = []
+    parent.appendSearched(to: &order)
+    fallback.appendSearched(to: &order)
+    makeScope(parent: parent, aliases: nil, defaults: nil)
+    // Still unshared: these complete it.
+    _fallback = fallback
+    _searchOrder = order
+    _chainDeclaresAliases = _chainDeclaresAliases || fallback.chainDeclaresAliases
+    _defaults = _defaults ?? fallback.defaults
+  }
+
+  /// Appends this scope, then the scopes a read in it searches after it, to `order`, skipping
+  /// those `order` already holds (a scope searched twice would find nothing new).
+  private func appendSearched(to order: inout [DependencyOverlay]) {
+    for scope in searched where !order.contains(where: { $0 === scope }) {
+      order.append(scope)
+    }
+  }
+
+  /// This scope, then the scopes a read in it searches after its own values, nearest first: its
+  /// parents, unless a fallback is in the chain (see ``makeScope(parent:aliases:defaults:)``).
+  package var searched: [DependencyOverlay] {
+    if let order = _searchOrder { return [self] + order }
+    var scopes: [DependencyOverlay] = []
+    var scope: DependencyOverlay? = self
+    while let current = scope {
+      scopes.append(current)
+      scope = current._parent
+    }
+    return scopes
+  }
+
+  /// Whether `other` is this scope or one that a read in it searches.
+  package func searches(_ other: DependencyOverlay) -> Bool {
+    if self === other { return true }
+    if let order = _searchOrder { return order.contains { $0 === other } }
+    var scope = _parent
+    while let current = scope {
+      if current === other { return true }
+      scope = current._parent
+    }
+    return false
+  }
+
+  /// The value that this scope, or the nearest scope a read in it searches, set for the key `id`;
+  /// unretained, valid while this scope is.
+  @inline(__always)
+  package func searchedValue(for id: ObjectIdentifier) -> SetValue? {
+    if let found = ownValue(for: id) { return found }
+    guard let order = _searchOrder else {
+      // Unretained: this scope holds its parent, which holds its own, while the walk runs.
+      var next = unownedParent
+      while let scope = next {
+        if let found = scope._withUnsafeGuaranteedRef({ $0.ownValue(for: id) }) { return found }
+        next = scope._withUnsafeGuaranteedRef { $0.unownedParent }
+      }
+      return nil
+    }
+    return Self.value(for: id, in: order)
+  }
+
+  /// The first value set for the key `id` in `scopes`; a scope with a fallback in its chain
+  /// searches its list.
+  @inline(never)
+  private static func value(for id: ObjectIdentifier, in scopes: [DependencyOverlay]) -> SetValue? {
+    for scope in scopes {
+      if let found = scope.ownValue(for: id) { return found }
+    }
+    return nil
   }
 
   /// Records that a read is about to be cached under ``serial``; call it before caching it.

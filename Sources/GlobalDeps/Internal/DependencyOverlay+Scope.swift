@@ -47,12 +47,14 @@ extension DependencyOverlay {
 
   /// Runs `operation` with `scope` in force (``none``: none), for the current task and its child
   /// tasks.
+  @usableFromInline
   static func withCurrent<R>(_ scope: DependencyOverlay, operation: () throws -> R) rethrows -> R {
     try $binding.withValue(scope, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with `scope` in force (`nil`: none), for the current task
   /// and its child tasks.
+  @usableFromInline
   static func withCurrent<R>(
     _ scope: DependencyOverlay?, isolation: isolated (any Actor)?, operation: () async throws -> R
   ) async rethrows -> R {
@@ -98,34 +100,92 @@ extension DependencyOverlay {
   /// Whether this process runs tests, where an outermost scope builds its own defaults.
   private static let isTestProcess = DependencyContext.current == .test
 
+  /// The scope of a `withDependencies` update: what `update` writes, inside the scope in force.
+  ///
+  /// The update reads the values in force around the scope. In a test process an outermost scope
+  /// owns its defaults, and its update reads those defaults too (see
+  /// ``outermostTestScope(updatedBy:)``).
+  @usableFromInline
+  static func scope(updatedBy update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
+    let parent = current
+    if parent == nil, isTestProcess { return try outermostTestScope(updatedBy: update) }
+    var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
+    try update(&dependencies)
+    let scope = dependencies.written ?? DependencyOverlay()
+    scope.makeScope(parent: parent, aliases: aliases(declaredBy: dependencies, in: parent), defaults: nil)
+    return scope
+  }
+
+  /// The scope of the update of an outermost `withDependencies` in a test process, which owns its
+  /// defaults.
+  ///
+  /// The update runs with a scope in force that has no values yet and the defaults the scope
+  /// will own: what it reads of a dependency it did not set (`$0.client.setCount(42)`, a
+  /// `@Dependency`) is the instance the operation reads, not the store's. A default built
+  /// during the update is built in that scope, later ones in the scope made.
+  private static func outermostTestScope(
+    updatedBy update: (inout Dependencies) throws -> Void
+  ) rethrows -> DependencyOverlay {
+    let owner = DefaultsOwner()
+    let defaults = DefaultValues(scope: { build in withCurrent(owner.scope, operation: build) })
+    let updating = DependencyOverlay()
+    updating.makeScope(parent: nil, aliases: nil, defaults: defaults)
+    owner.updating(in: updating)
+    var dependencies = Dependencies(reader: updating)
+    try withCurrent(updating) { try update(&dependencies) }
+    let scope = dependencies.written ?? DependencyOverlay()
+    scope.makeScope(
+      parent: nil, aliases: aliases(declaredBy: dependencies, in: updating), defaults: defaults)
+    owner.made(scope)
+    return scope
+  }
+
+  /// The aliases the update that wrote `dependencies` declared, for a scope made inside `parent`
+  /// (see ``declaredAliases(_:in:)``); `nil` for none. They hold for that scope (and those nested
+  /// in it) only.
+  private static func aliases(declaredBy dependencies: Dependencies, in parent: DependencyOverlay?)
+    -> AliasTable?
+  {
+    guard dependencies.written?.declaresAliases == true else { return nil }
+    return declaredAliases(dependencies.aliases, in: parent)
+  }
+
+  /// Whether a `withDependencies` operation's result of type `R` is a class instance, whose scope
+  /// is remembered for `withDependencies(from:)`.
+  ///
+  /// Inlined where `withDependencies` is, so that it folds to `false` at compile time where `R` is
+  /// known not to be a class. `R.self is AnyClass` alone does not fold, even for `Void` or `Int`:
+  /// the optimizer leaves a call to the runtime (`swift_isClassType`), which every scope would pay.
+  /// `_canBeClass` (the standard library's compile-time answer: no, yes or maybe) folds.
+  @inlinable @inline(__always)
+  static func mayBeObject<R>(_: R.Type) -> Bool {
+    _canBeClass(R.self) != 0 && R.self is AnyClass
+  }
+
+  /// Remembers that `object` was returned from the operation of `scope`, for
+  /// `withDependencies(from:)`.
+  @usableFromInline
+  static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
+    RememberedScopes.remember(object, madeIn: scope)
+  }
+
   /// A scope of `writes` inside `parent`, for tests.
   convenience init(parent: DependencyOverlay?, writes: [Entry], ownsDefaults: Bool? = nil) {
     self.init(writes)
     _ = Self.scope(of: self, in: parent, ownsDefaults: ownsDefaults)
   }
 
-  /// The value that this scope, or the nearest scope around it that set one, set for the key `id`;
-  /// unretained, valid while this scope is.
+  /// The value that this scope, or the nearest scope a read in it searches (those around it, then
+  /// a fallback's), set for the key `id`; unretained, valid while this scope is.
   @inline(__always)
   func value(for id: ObjectIdentifier) -> SetValue? {
-    if let found = ownValue(for: id) { return found }
-    // Unretained: this scope holds its parent, which holds its own, while the walk runs.
-    var next = unownedParent
-    while let scope = next {
-      if let found = scope._withUnsafeGuaranteedRef({ $0.ownValue(for: id) }) { return found }
-      next = scope._withUnsafeGuaranteedRef { $0.unownedParent }
-    }
-    return nil
+    searchedValue(for: id)
   }
 
-  /// Whether `other` is this scope or one around it.
+  /// Whether `other` is this scope or one a read in it searches: then a read through this scope
+  /// alone finds what a read through this one and then `other` would.
   func contains(_ other: DependencyOverlay) -> Bool {
-    var scope: DependencyOverlay? = self
-    while let current = scope {
-      if current === other { return true }
-      scope = current.parent
-    }
-    return false
+    searches(other)
   }
 
   /// This scope as a level of a resolution path, for reads under aliases and for reports.
@@ -154,6 +214,27 @@ extension DependencyOverlay {
     }
     return declared.isEmpty ? nil : declared
   }
+}
+
+/// The scope the defaults of an outermost test scope are built in: the scope, once it is made;
+/// before (during its update), or should it be gone, the scope its update ran in. Weakly: the
+/// scopes own the defaults.
+private final class DefaultsOwner: Sendable {
+  private struct Scopes {
+    weak var made: DependencyOverlay?
+    weak var updating: DependencyOverlay?
+  }
+
+  private let scopes = Locked(Scopes())
+
+  /// The scope to build a default in.
+  var scope: DependencyOverlay? { scopes.withLock { $0.made ?? $0.updating } }
+
+  /// Records the scope the update runs in.
+  func updating(in scope: DependencyOverlay) { scopes.withLock { $0.updating = scope } }
+
+  /// Records the scope made.
+  func made(_ scope: DependencyOverlay) { scopes.withLock { $0.made = scope } }
 }
 
 /// Reads through a scope alone: what `Dependencies` reads through in the scope's update and in a
@@ -364,15 +445,13 @@ struct ScopedReader: Sendable {
 
   /// The scopes, nearest first, then the store, as a resolution path.
   func levels() -> [DependencyNode.Level] {
-    var levels: [DependencyNode.Level] = []
+    var scopes: [DependencyOverlay] = []
     for chain in [inner, outer] {
-      var scope = chain
-      while let current = scope {
-        levels.append(current.level)
-        scope = current.parent
+      for scope in chain?.searched ?? [] where !scopes.contains(where: { $0 === scope }) {
+        scopes.append(scope)
       }
     }
-    return levels + GlobalStore.node.path()
+    return scopes.map(\.level) + GlobalStore.node.path()
   }
 }
 
