@@ -27,11 +27,21 @@ extension DependencyOverlay {
   /// What ``binding`` holds while no scope is in force: empty values, never made a scope.
   private static let none = DependencyOverlay()
 
+  /// ``$binding``, unretained, without a call to the lazy initializer's check of the `static`
+  /// on every use (see `ProcessObject`).
+  private static let bindingObject = ProcessObject<TaskLocal<DependencyOverlay>>()
+
+  /// Runs `body` with ``$binding``.
+  @inline(__always)
+  private static func withBinding<R>(_ body: (TaskLocal<DependencyOverlay>) throws -> R) rethrows -> R {
+    try bindingObject.object { $binding }._withUnsafeGuaranteedRef(body)
+  }
+
   /// The scope in force for the current task and its child tasks.
   static var current: DependencyOverlay? {
     // No scope alive: none can be bound (a binding holds its scope); skip the task-local lookup.
     guard mayBeInForce else { return nil }
-    let bound = binding
+    let bound = withBinding { $0.get() }
     return bound.isScope ? bound : nil
   }
 
@@ -49,7 +59,7 @@ extension DependencyOverlay {
   /// tasks.
   @usableFromInline
   static func withCurrent<R>(_ scope: DependencyOverlay, operation: () throws -> R) rethrows -> R {
-    try $binding.withValue(scope, operation: operation)
+    try withBinding { try $0.withValue(scope, operation: operation) }
   }
 
   /// Runs the asynchronous `operation` with `scope` in force (`nil`: none), for the current task
@@ -98,7 +108,21 @@ extension DependencyOverlay {
   }
 
   /// Whether this process runs tests, where an outermost scope builds its own defaults.
-  private static let isTestProcess = DependencyContext.current == .test
+  private static var isTestProcess: Bool {
+    switch processRunsTests.load() {
+    case 2: return true
+    case 1: return false
+    default:
+      let runsTests = DependencyContext.current == .test
+      processRunsTests.store(runsTests ? 2 : 1)
+      return runsTests
+    }
+  }
+
+  /// 0 until ``isTestProcess`` is first asked, then 1 (no) or 2 (yes). A constant-initialized
+  /// word rather than a `static let` `Bool`, each read of which calls its lazy initializer
+  /// (`swift_once`): an outermost scope asks on every call.
+  private static let processRunsTests = AtomicWord()
 
   /// The scope of a `withDependencies` update: what `update` writes, inside the scope in force.
   ///
@@ -111,8 +135,8 @@ extension DependencyOverlay {
     if parent == nil, isTestProcess { return try outermostTestScope(updatedBy: update) }
     var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
     try update(&dependencies)
-    let scope = dependencies.written ?? DependencyOverlay()
-    scope.makeScope(parent: parent, aliases: aliases(declaredBy: dependencies, in: parent), defaults: nil)
+    let scope = dependencies.takeWritten() ?? DependencyOverlay()
+    scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
     return scope
   }
 
@@ -133,21 +157,20 @@ extension DependencyOverlay {
     owner.updating(in: updating)
     var dependencies = Dependencies(reader: updating)
     try withCurrent(updating) { try update(&dependencies) }
-    let scope = dependencies.written ?? DependencyOverlay()
-    scope.makeScope(
-      parent: nil, aliases: aliases(declaredBy: dependencies, in: updating), defaults: defaults)
+    let scope = dependencies.takeWritten() ?? DependencyOverlay()
+    scope.makeScope(parent: nil, aliases: aliases(declaredBy: scope, in: updating), defaults: defaults)
     owner.made(scope)
     return scope
   }
 
-  /// The aliases the update that wrote `dependencies` declared, for a scope made inside `parent`
-  /// (see ``declaredAliases(_:in:)``); `nil` for none. They hold for that scope (and those nested
-  /// in it) only.
-  private static func aliases(declaredBy dependencies: Dependencies, in parent: DependencyOverlay?)
+  /// The aliases declared through `written`, the values an update wrote, for the scope they make
+  /// inside `parent` (see ``declaredAliases(_:in:)``); `nil` for none. They hold for that scope
+  /// (and those nested in it) only.
+  private static func aliases(declaredBy written: DependencyOverlay, in parent: DependencyOverlay?)
     -> AliasTable?
   {
-    guard dependencies.written?.declaresAliases == true else { return nil }
-    return declaredAliases(dependencies.aliases, in: parent)
+    guard written.declaresAliases else { return nil }
+    return declaredAliases(written.declaredAliases, in: parent)
   }
 
   /// Whether a `withDependencies` operation's result of type `R` is a class instance, whose scope
@@ -296,10 +319,8 @@ struct ScopedReader: Sendable {
   /// Unretained: the store's node is a `static let`, alive for the whole process.
   @usableFromInline
   static func unscopedStore(captured: DependencyOverlay?) -> Unmanaged<DependencyNode>? {
-    captured == nil && !DependencyOverlay.mayBeInForce ? storeNode : nil
+    captured == nil && !DependencyOverlay.mayBeInForce ? GlobalStore.unretainedNode : nil
   }
-
-  private static let storeNode = Unmanaged.passUnretained(GlobalStore.node)
 
   /// Reads a `@Dependency` that captured `captured` when a scope may apply: through the scope in
   /// force and the captured one, else the store.
@@ -308,20 +329,25 @@ struct ScopedReader: Sendable {
   /// so that the store's read, inlined around it, stays small.
   @inlinable @inline(never)
   static func read<Value>(_ access: DependencyAccessHandle<Value>, captured: DependencyOverlay?) -> Value {
-    let current = DependencyOverlay.inForce()
-    guard captured == nil || captured === current else {
+    let inForce = DependencyOverlay.inForce()
+    guard captured == nil || captured === inForce else {
       // Two scopes (rare): the captured one is not in force.
-      guard let scoped = make(current: current, captured: captured) else { return unscopedRead(access) }
+      guard let scoped = make(current: inForce, captured: captured) else { return unscopedRead(access) }
       guard let scope = scoped.cacheScope else { return scoped.readMissing(access, cache: false) }
       return read(access, scope: scope) { scoped.readMissing(access, cache: $0) }
     }
-    // One scope, or none.
-    guard let current else { return unscopedRead(access) }
-    return read(access, scope: current.serial) { cache in
+    // One scope, or none. The reference to the scope that the task-local read returned is moved,
+    // not copied: into `current`, then into the `Dependencies` a getter reads.
+    guard let current = consume inForce else { return unscopedRead(access) }
+    switch ThreadReadCache.scopeRead(scope: current.serial, key: access.cacheKey, as: Value.self) {
+    case .cached(let value):
+      return value
+    case .missed(let cache):
+      guard !cache, access.hasGetter else { return readMissing(access, in: current, cache: cache) }
       // A read not to cache, of a key path with a getter (most of a one-off scope's): the getter
       // right here, specialized for the value.
-      if !cache, let get = access.getter { return get(dependencies(readingThrough: current)) }
-      return readMissing(access, in: current, cache: cache)
+      var dependencies = dependencies(readingThrough: consume current)
+      return access.get(&dependencies)
     }
   }
 
@@ -337,21 +363,21 @@ struct ScopedReader: Sendable {
     }
   }
 
-  /// `Dependencies` that read through `scope` alone.
+  /// `Dependencies` that read through `scope` alone, which they take.
   @usableFromInline
-  static func dependencies(readingThrough scope: DependencyOverlay) -> Dependencies {
+  static func dependencies(readingThrough scope: consuming DependencyOverlay) -> Dependencies {
     Dependencies(reader: scope)
   }
 
   /// Reads the store for a `@Dependency` in no scope, while scopes are alive elsewhere.
   @usableFromInline
   static func unscopedRead<Value>(_ access: DependencyAccessHandle<Value>) -> Value {
-    storeNode._withUnsafeGuaranteedRef { access.read(at: $0) }
+    GlobalStore.unretainedNode._withUnsafeGuaranteedRef { access.read(at: $0) }
   }
 
   /// What reads inside `scope` (or the store, for `nil`) go through.
   static func reader(in scope: DependencyOverlay?) -> any DependencyReader {
-    scope ?? GlobalStore.node
+    scope ?? GlobalStore.unretainedNode.takeUnretainedValue()
   }
 
   // MARK: Reading
