@@ -15,7 +15,8 @@ import DepsCore
 ///
 /// When `operation` returns a class instance, the scope is remembered for it (weakly, until the
 /// object is released), so that ``withDependencies(from:operation:)`` can hand it on even when the
-/// object has no `@Dependency` property.
+/// object has no `@Dependency` property. Not for an object that is itself one of the scope's values
+/// or built defaults: remembered, it would keep its own scope alive.
 ///
 /// ```swift
 /// let fact = withDependencies {

@@ -293,7 +293,7 @@ private final class PlainObject {}
         PlainObject()
       }
       weakObject = object
-      #expect(RememberedScopes.holdsEntry(for: ObjectIdentifier(object)))
+      #expect(RememberedScopes.holdsEntry(for: object))
     }
     #expect(weakObject == nil)
     do {
@@ -304,7 +304,7 @@ private final class PlainObject {}
         return PlainObject()
       }
       weakObject = object
-      #expect(RememberedScopes.holdsEntry(for: ObjectIdentifier(object)))
+      #expect(RememberedScopes.holdsEntry(for: object))
     }
     #expect(weakObject == nil)
   }
@@ -328,6 +328,34 @@ private final class PlainObject {}
     #expect(weakObject == nil)
     sweep()
     return weakService == nil
+  }
+
+  @Test func anObjectTheScopeHoldsAsAValueIsNotRemembered() {
+    // Remembered, the entry would keep the scope alive, and the scope the object: neither would
+    // ever be released.
+    weak var weakService: FromService?
+    do {
+      let service = withDependencies {
+        $0.fromService = FromService()
+      } operation: {
+        Dependency(\.fromService).wrappedValue!
+      }
+      weakService = service
+      #expect(!RememberedScopes.holdsEntry(for: service))
+    }
+    #expect(weakService == nil)
+
+    // A default the scope built (in a test process the outermost scope owns its defaults).
+    weak var weakDefault: StatefulService?
+    do {
+      let built = withDependencies { _ in
+      } operation: {
+        Dependency(\.fromStateful).wrappedValue
+      }
+      weakDefault = built
+      #expect(!RememberedScopes.holdsEntry(for: built))
+    }
+    #expect(weakDefault == nil)
   }
 
   @Test func aReleasedObjectsEntryGoesWithItsScope() {

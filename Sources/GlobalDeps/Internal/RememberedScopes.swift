@@ -4,7 +4,8 @@ import DepsCore
 /// `withDependencies(from:)` hands on for a model with no `@Dependency` property.
 ///
 /// Each entry holds its object weakly and its scope strongly: the object's lifetime is its own,
-/// and the scope lives while the entry does. An entry whose object was released is dropped by the
+/// and the scope lives while the entry does. An object that the scope itself holds as a value is
+/// not remembered: the entry would keep it alive through its scope. An entry whose object was released is dropped by the
 /// next sweep, which a remembering runs whenever the map has grown to more than twice the objects
 /// alive at the last sweep (a look-up drops the entry it finds stale): the map never holds more
 /// than about twice its live objects, and remembering costs constant time on average.
@@ -33,8 +34,10 @@ enum RememberedScopes {
 
   private static let table = Locked(Table())
 
-  /// Remembers that `object` was returned from the operation of `scope`.
+  /// Remembers that `object` was returned from the operation of `scope`, unless the scope holds
+  /// it (see ``scope(_:holds:)``).
   static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
+    guard !Self.scope(scope, holds: object) else { return }
     // Scopes (and the values they hold) leave the map under the lock, but are freed once it is
     // released, with the array returned: a value's deinit may come back into the library.
     _ = table.withLock { table -> [Entry] in
@@ -58,13 +61,26 @@ enum RememberedScopes {
     }.scope
   }
 
+  /// Whether `object` is itself a value that `scope` holds: set in it or in a scope it searches,
+  /// or a default one of them owns and built (`withDependencies { … } operation: { client }`, or
+  /// a test value returned from the operation). An entry for such an object would keep it alive
+  /// through its own scope, and neither would ever be released. An object that a value holds
+  /// deeper (a struct's property) is not found.
+  static func scope(_ scope: DependencyOverlay, holds object: AnyObject) -> Bool {
+    scope.searched.contains { level in
+      level.entries.contains { $0.box.holds(object) }
+        || (level.ownsDefaults ? level.defaults?.built.values.contains { $0.holds(object) } == true : false)
+    }
+  }
+
   /// Drops the entries of released objects now; for tests.
   static func sweep() {
     _ = table.withLock { $0.sweep() }
   }
 
-  /// Whether the map holds an entry under `id`; for tests.
-  static func holdsEntry(for id: ObjectIdentifier) -> Bool {
-    table.withLock { $0.entries[id] != nil }
+  /// Whether the map holds an entry for `object` (not one for a released object that had its
+  /// address, not yet swept); for tests.
+  static func holdsEntry(for object: AnyObject) -> Bool {
+    table.withLock { $0.entries[ObjectIdentifier(object)]?.object === object }
   }
 }
