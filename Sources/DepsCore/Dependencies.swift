@@ -25,6 +25,12 @@ public struct Dependencies: Sendable {
   /// `withDependencies` update makes.
   @usableFromInline package var written: DependencyOverlay?
 
+  /// What was written through this value, taken out of it (it is left with nothing written):
+  /// in `GlobalDeps`, the scope a `withDependencies` update makes, moved rather than copied.
+  package mutating func takeWritten() -> DependencyOverlay? {
+    written.take()
+  }
+
   /// The values written through this value, one per key.
   package var writes: [Entry] { written?.entries ?? [] }
 

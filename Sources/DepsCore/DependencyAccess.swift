@@ -12,10 +12,27 @@ package class DependencyAccess<Value>: @unchecked Sendable {
   /// Reads a `Dependencies` property as its key path does, when the wrapper that made the access
   /// gave a getter: a closure formed where the key path is a literal, which the optimizer turns
   /// into a call of the property's getter, without the key path projection (most of an uncached
-  /// read's cost). `nil` for a key type's access, or a key path's made without one.
-  @usableFromInline let get: (@Sendable (Dependencies) -> Value)?
+  /// read's cost). `nil` for a key type's access, or a key path's made without one. It takes the
+  /// `Dependencies` `inout` (it only reads them): the getter then reads them in place, where a
+  /// borrowed value was copied for the key path's getter, a retain and a release of its reader.
+  @usableFromInline let get: (@Sendable (inout Dependencies) -> Value)?
 
-  init(get: (@Sendable (Dependencies) -> Value)?) { self.get = get }
+  /// Whether ``get`` is set: a plain field, which code specialized for `Value` reads without
+  /// forming the closure (it would wrap it in a thunk, allocated per read, only to compare it with
+  /// `nil`).
+  @usableFromInline let hasGet: Bool
+
+  init(get: (@Sendable (inout Dependencies) -> Value)?) {
+    self.get = get
+    self.hasGet = get != nil
+  }
+
+  /// Reads `dependencies`' property with ``get``, which must be set.
+  @usableFromInline
+  final func runGetter(_ dependencies: inout Dependencies) -> Value {
+    guard let get else { preconditionFailure("Deps: a read through a getter the access has not.") }
+    return get(&dependencies)
+  }
 
   /// Reads the dependency at `node`, cached per thread until the next write.
   package func read(at node: DependencyNode) -> Value { fatalError("abstract") }
@@ -35,7 +52,8 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
   // @unchecked: a key path literal is immutable.
   let keyPath: KeyPath<Dependencies, Value>
 
-  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
+  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil)
+  {
     self.keyPath = keyPath
     super.init(get: get)
   }
@@ -43,8 +61,8 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
   package override func read(at node: DependencyNode) -> Value { node.value(keyPath) }
 
   package override func read(through reader: any DependencyReader) -> Value {
-    let dependencies = Dependencies(reader: reader)
-    if let get { return get(dependencies) }
+    var dependencies = Dependencies(reader: reader)
+    if let get { return get(&dependencies) }
     return dependencies[keyPath: keyPath]
   }
 
@@ -97,7 +115,8 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   ///     a literal (see ``KeyPathAccess``). Only the first access made for a key path object keeps
   ///     it.
   @usableFromInline
-  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (Dependencies) -> Value)? = nil) {
+  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil)
+  {
     // The interned access keeps this key path object alive (an entry for its address can only be
     // for this very object), so its address names it for the life of the process.
     self.access = AccessTable.intern(ObjectIdentifier(keyPath)) { KeyPathAccess(keyPath, get: get) }
@@ -119,11 +138,18 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     return readMissing(at: node)
   }
 
-  /// The property's getter, for a key path access that has one (see `DependencyAccess.get`).
+  /// Whether the access has the property's getter (see `DependencyAccess.get`).
   @inlinable
-  package var getter: (@Sendable (Dependencies) -> Value)? {
+  package var hasGetter: Bool {
+    access._withUnsafeGuaranteedRef { $0.hasGet }
+  }
+
+  /// Reads `dependencies`' property with its getter, which the access must have (see
+  /// ``hasGetter``).
+  @inlinable
+  package func get(_ dependencies: inout Dependencies) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
-    access._withUnsafeGuaranteedRef { $0.get }
+    access._withUnsafeGuaranteedRef { $0.runGetter(&dependencies) }
   }
 
   /// Reads the dependency through `reader`, caching nothing (a `GlobalDeps` scope's read).

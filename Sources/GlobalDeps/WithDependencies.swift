@@ -9,7 +9,14 @@ import DepsCore
 /// ``EscapedDependencies/yield(_:)`` (see ``withEscapedDependencies(_:)``).
 ///
 /// In a test process the outermost scope builds its own defaults, shared by the scopes nested in
-/// it: each test that runs in a scope gets fresh `testValue`s, never another test's.
+/// it: each test that runs in a scope gets fresh `testValue`s, never another test's. Its `update`
+/// reads those same defaults, so a stateful test value changed there is the instance `operation`
+/// reads.
+///
+/// When `operation` returns a class instance, the scope is remembered for it (weakly, until the
+/// object is released), so that ``withDependencies(from:operation:)`` can hand it on even when the
+/// object has no `@Dependency` property. Not for an object that is itself one of the scope's values
+/// or built defaults: remembered, it would keep its own scope alive.
 ///
 /// ```swift
 /// let fact = withDependencies {
@@ -20,15 +27,21 @@ import DepsCore
 /// ```
 ///
 /// - Parameters:
-///   - update: Sets the overrides. Reads inside it see the values in force around the scope.
+///   - update: Sets the overrides. Reads inside it see the values in force around the scope (and,
+///     in a test process, the defaults an outermost scope builds).
 ///   - operation: Runs with the overrides in force.
 /// - Returns: What `operation` returns.
+@inlinable
 public func withDependencies<R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  let overlay = try makeOverlay(update)
-  return try DependencyOverlay.withCurrent(overlay, operation: operation)
+  let scope = try DependencyOverlay.scope(updatedBy: update)
+  let result = try DependencyOverlay.withCurrent(scope, operation: operation)
+  if DependencyOverlay.mayBeObject(R.self) {
+    DependencyOverlay.remember(result as AnyObject, madeIn: scope)
+  }
+  return result
 }
 
 /// Runs the asynchronous `operation` with dependencies overridden for the current task and its
@@ -42,28 +55,24 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
+/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike.
+///
 /// - Parameters:
 ///   - isolation: The actor `operation` runs on; inferred.
-///   - update: Sets the overrides. Reads inside it see the values in force around the scope.
+///   - update: Sets the overrides. Reads inside it see the values in force around the scope (and,
+///     in a test process, the defaults an outermost scope builds).
 ///   - operation: Runs with the overrides in force.
 /// - Returns: What `operation` returns.
+@inlinable
 public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let overlay = try makeOverlay(update)
-  return try await DependencyOverlay.withCurrent(overlay, isolation: isolation, operation: operation)
-}
-
-private func makeOverlay(_ update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
-  let parent = DependencyOverlay.current
-  var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
-  try update(&dependencies)
-  let written = dependencies.written
-  // Aliases declared in the update hold for this scope (and those nested in it) only.
-  let aliases =
-    written?.declaresAliases == true
-    ? DependencyOverlay.declaredAliases(dependencies.aliases, in: parent) : nil
-  return DependencyOverlay.scope(of: written, in: parent, aliases: aliases)
+  let scope = try DependencyOverlay.scope(updatedBy: update)
+  let result = try await DependencyOverlay.withCurrent(scope, isolation: isolation, operation: operation)
+  if DependencyOverlay.mayBeObject(R.self) {
+    DependencyOverlay.remember(result as AnyObject, madeIn: scope)
+  }
+  return result
 }

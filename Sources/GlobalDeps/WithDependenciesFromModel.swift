@@ -9,24 +9,80 @@ extension Dependency: CapturedScopeProviding {
   var capturedScope: DependencyOverlay? { captured }
 }
 
-/// The scope `model`'s `@Dependency` properties captured when it was made (the innermost one
-/// among them), or `nil` when it was made outside any scope or has no `@Dependency` property.
-func capturedScope(of model: AnyObject) -> DependencyOverlay? {
-  var found: DependencyOverlay?
-  var mirror: Mirror? = Mirror(reflecting: model)
-  while let current = mirror {
-    for child in current.children {
-      guard let scope = (child.value as? any CapturedScopeProviding)?.capturedScope else { continue }
-      // Of two captured scopes, keep the one nested in the other.
-      if found.map({ scope.contains($0) }) ?? true { found = scope }
+/// The dependencies a model was made with, as `withDependencies(from:)` finds them.
+enum ModelDependencies {
+  /// The scope its `@Dependency` properties captured (the innermost one among them): `nil` when
+  /// it was made outside any scope.
+  case captured(DependencyOverlay?)
+  /// The scope of the `withDependencies` operation that returned it (it has no `@Dependency`
+  /// property).
+  case remembered(DependencyOverlay)
+  /// Neither: it has no `@Dependency` property, and no `withDependencies` operation returned it.
+  case none
+
+  /// What `model` was made with.
+  init(of model: AnyObject) {
+    var found: DependencyOverlay?
+    var hasDependency = false
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children {
+        guard let property = child.value as? any CapturedScopeProviding else { continue }
+        hasDependency = true
+        guard let scope = property.capturedScope else { continue }
+        // Of two captured scopes, keep the one nested in the other.
+        if found.map({ scope.contains($0) }) ?? true { found = scope }
+      }
+      mirror = current.superclassMirror
     }
-    mirror = current.superclassMirror
+    if hasDependency {
+      self = .captured(found)
+    } else if let scope = RememberedScopes.scope(of: model) {
+      self = .remembered(scope)
+    } else {
+      self = .none
+    }
   }
-  return found
+
+  /// The scope to run a `withDependencies(from: model)` operation in (before its update): the
+  /// model's values with those of the scope in force (`current`) winning where both set a key.
+  /// `nil` for none; warns when the model has no dependencies to hand on.
+  static func scope(from model: AnyObject, current: DependencyOverlay?) -> DependencyOverlay? {
+    let made: DependencyOverlay?
+    switch ModelDependencies(of: model) {
+    case .captured(let scope): made = scope
+    case .remembered(let scope): made = scope
+    case .none:
+      let type = String(describing: Swift.type(of: model))
+      runtimeWarn(noDependenciesMessage(modelType: type), kind: type)
+      made = nil
+    }
+    guard let made, let current, !current.contains(made) else { return current ?? made }
+    // A read searches the scope in force (and those around it), then the model's.
+    let merged = DependencyOverlay()
+    merged.makeScope(parent: current, fallback: made)
+    return merged
+  }
+
+  /// The warning of `withDependencies(from:)` given a model with no dependencies to hand on.
+  static func noDependenciesMessage(modelType: String) -> String {
+    """
+    withDependencies(from:) found no dependencies to hand on in the given \(modelType).
+
+    A model hands on the dependencies it was made with: the scope its @Dependency properties \
+    captured, or, for an object that a withDependencies operation returned, that operation's \
+    scope. \(modelType) has no @Dependency property and no withDependencies operation returned \
+    it, so the operation runs with the dependencies in force where withDependencies(from:) was \
+    called, plus the update's. To fix: return the \(modelType) from the operation of the \
+    withDependencies that sets its dependencies up \
+    (let model = withDependencies { … } operation: { \(modelType)(…) }), or give \(modelType) a \
+    @Dependency property.
+    """
+  }
 }
 
-/// Runs `operation` with the dependencies `model` was made with: the overrides of the
-/// `withDependencies` scope its `@Dependency` properties captured.
+/// Runs `operation` with the dependencies `model` was made with, under the overrides of the
+/// scope in force here.
 ///
 /// A parent model hands its overrides to the children it creates, so a child made in a test's
 /// scope and used later keeps the test's mocks:
@@ -40,9 +96,23 @@ func capturedScope(of model: AnyObject) -> DependencyOverlay? {
 /// }
 /// ```
 ///
+/// The dependencies a model was made with are the `withDependencies` scope its `@Dependency`
+/// properties captured or, for an object with no `@Dependency` property, the scope of the
+/// `withDependencies` operation that returned it: `withDependencies` remembers, weakly, the scope of
+/// every class instance its operation returns, until the object is released (except an object
+/// that is itself one of that scope's values or built defaults). A model with neither
+/// is reported (a runtime warning, which fails the running test in a test process), and
+/// `operation` runs with the scope in force here.
+///
+/// Where a `withDependencies` scope is in force here, its overrides win over the model's where
+/// both set a dependency (as swift-dependencies merges the current values over the model's): the
+/// operation reads the model's dependencies plus the scope in force. Its aliases and the model's
+/// both hold.
+///
 /// - Parameters:
-///   - model: An object with `@Dependency` properties.
-///   - operation: The work to run in the model's scope.
+///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
+///     operation.
+///   - operation: The work to run with the model's dependencies.
 /// - Returns: What `operation` returns.
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
@@ -51,7 +121,8 @@ public func withDependencies<Model: AnyObject, R>(
   try withDependencies(from: model, { _ in }, operation: operation)
 }
 
-/// Runs `operation` with the dependencies `model` was made with, plus the overrides of `update`.
+/// Runs `operation` with the dependencies `model` was made with, under the overrides of the scope
+/// in force here, plus the overrides of `update`.
 ///
 /// ```swift
 /// let child = withDependencies(from: parent) {
@@ -61,9 +132,15 @@ public func withDependencies<Model: AnyObject, R>(
 /// }
 /// ```
 ///
+/// The operation reads, for each dependency, what `update` set, else what the scope in force here
+/// set, else what the model was made with (see ``withDependencies(from:operation:)``): the
+/// dependencies the model was made with, plus `update`, with the scope in force winning over the
+/// model's where both set a value. `update` reads those same values.
+///
 /// - Parameters:
-///   - model: An object with `@Dependency` properties.
-///   - update: Overrides on top of the model's.
+///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
+///     operation.
+///   - update: Overrides on top of the model's and the scope's.
 ///   - operation: The work to run in that scope.
 /// - Returns: What `operation` returns.
 public func withDependencies<Model: AnyObject, R>(
@@ -71,7 +148,9 @@ public func withDependencies<Model: AnyObject, R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  let scope = capturedScope(of: model)
+  let current = DependencyOverlay.current
+  let scope = ModelDependencies.scope(from: model, current: current)
+  guard scope !== current else { return try withDependencies(update, operation: operation) }
   return try DependencyOverlay.withCurrent(scope) {
     try withDependencies(update, operation: operation)
   }
@@ -84,9 +163,10 @@ public func withDependencies<Model: AnyObject, R>(
 /// ```
 ///
 /// - Parameters:
-///   - model: An object with `@Dependency` properties.
+///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
+///     operation.
 ///   - isolation: The actor `operation` runs on; the caller's by default.
-///   - operation: The work to run in the model's scope.
+///   - operation: The work to run with the model's dependencies, under the scope in force here.
 /// - Returns: What `operation` returns.
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
@@ -105,9 +185,10 @@ public func withDependencies<Model: AnyObject, R>(
 /// ```
 ///
 /// - Parameters:
-///   - model: An object with `@Dependency` properties.
+///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
+///     operation.
 ///   - isolation: The actor `operation` runs on; the caller's by default.
-///   - update: Overrides on top of the model's.
+///   - update: Overrides on top of the model's and the scope's.
 ///   - operation: The work to run in that scope.
 /// - Returns: What `operation` returns.
 public func withDependencies<Model: AnyObject, R>(
@@ -116,7 +197,11 @@ public func withDependencies<Model: AnyObject, R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let scope = capturedScope(of: model)
+  let current = DependencyOverlay.current
+  let scope = ModelDependencies.scope(from: model, current: current)
+  guard scope !== current else {
+    return try await withDependencies(isolation: isolation, update, operation: operation)
+  }
   return try await DependencyOverlay.withCurrent(scope, isolation: isolation) {
     try await withDependencies(isolation: isolation, update, operation: operation)
   }

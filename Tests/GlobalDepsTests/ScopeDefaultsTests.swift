@@ -124,7 +124,12 @@ private final class PlainModel {}
   @Test func aModelMadeOutsideAnyScopeHandsNoOverrides() {
     let parent = ParentModel()
     #expect(parent.makeChild().child == 1729)
-    #expect(withDependencies(from: PlainModel()) { ChildModel().child } == 1729)
+    // A model with no dependencies at all is warned about.
+    let (child, warnings) = RuntimeWarnings.recording {
+      withDependencies(from: PlainModel()) { ChildModel().child }
+    }
+    #expect(child == 1729)
+    #expect(warnings == [ModelDependencies.noDependenciesMessage(modelType: "PlainModel")])
   }
 }
 

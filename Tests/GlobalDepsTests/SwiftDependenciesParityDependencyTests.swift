@@ -62,19 +62,16 @@ import Testing
     #expect(grandchild.int == 1729)
     #expect(grandchild.string == "howdy")
 
-    // swift-dependencies: withDependencies(from:) merges the scope in force over the model's
-    // values, so the child made here gets 9000 and "cool". GlobalDeps replaces the scope in force
-    // with the model's, so the child gets the grandchild's 1729 and "howdy".
+    // withDependencies(from:) merges the scope in force over the model's values, so the child
+    // made here gets 9000 and "cool".
     let greatGrandchild = withDependencies {
       $0.sdModelInt = 9000
       $0.sdModelString = "cool"
     } operation: {
       grandchild.child()
     }
-    withKnownIssue("parity: withDependencies(from:) drops the scope in force where it is called") {
-      #expect(greatGrandchild.int == 9000)
-      #expect(greatGrandchild.string == "cool")
-    }
+    #expect(greatGrandchild.int == 9000)
+    #expect(greatGrandchild.string == "cool")
     withDependencies {
       $0.sdModelInt = 0
       $0.sdModelString = "cya"
@@ -82,10 +79,8 @@ import Testing
       #expect(greatGrandchild.int == 0)
       #expect(greatGrandchild.string == "cya")
     }
-    withKnownIssue("parity: withDependencies(from:) drops the scope in force where it is called") {
-      #expect(greatGrandchild.int == 9000)
-      #expect(greatGrandchild.string == "cool")
-    }
+    #expect(greatGrandchild.int == 9000)
+    #expect(greatGrandchild.string == "cool")
   }
 
   @Test func extendingLifetimeToChildModelsAsync() async {
@@ -153,10 +148,8 @@ import Testing
     } operation: {
       await grandchild.child()
     }
-    withKnownIssue("parity: withDependencies(from:) drops the scope in force where it is called") {
-      #expect(greatGrandchild.int == 9000)
-      #expect(greatGrandchild.string == "cool")
-    }
+    #expect(greatGrandchild.int == 9000)
+    #expect(greatGrandchild.string == "cool")
     await withDependencies {
       $0.sdModelInt = 0
       $0.sdModelString = "cya"
@@ -165,10 +158,8 @@ import Testing
       #expect(greatGrandchild.int == 0)
       #expect(greatGrandchild.string == "cya")
     }
-    withKnownIssue("parity: withDependencies(from:) drops the scope in force where it is called") {
-      #expect(greatGrandchild.int == 9000)
-      #expect(greatGrandchild.string == "cool")
-    }
+    #expect(greatGrandchild.int == 9000)
+    #expect(greatGrandchild.string == "cool")
   }
 
   @Test func dependencyType() {

@@ -164,17 +164,15 @@ private let someDate = Date(timeIntervalSince1970: 1_234_567_890)
   @Test func updatingATestDependencyInTheUpdateClosureOfAnOutermostScope() {
     // The same test without upstream's outer scope. swift-dependencies caches one test value per
     // test, so the update closure and the operation see one instance: 42 in both. GlobalDeps'
-    // update closure reads the process-wide store's default, and the operation the fresh default
-    // the outermost scope builds.
+    // outermost scope builds its own defaults, and its update closure reads those, not the
+    // process-wide store's.
     @Dependency(\.sdReuseClient) var reuseClient: ReuseClient
     withDependencies {
       $0.sdReuseClient.setCount(42)
       #expect($0.sdReuseClient.count() == 42)
       #expect(reuseClient.count() == 42)
     } operation: {
-      withKnownIssue("parity: an outermost scope's update closure and operation see different test values") {
-        #expect(reuseClient.count() == 42)
-      }
+      #expect(reuseClient.count() == 42)
     }
   }
 
@@ -366,13 +364,9 @@ private let someDate = Date(timeIntervalSince1970: 1_234_567_890)
 
     let child = parent.child()
 
-    // swift-dependencies remembers the scope of any object a `withDependencies` operation returns,
-    // so the child gets the parent's date. GlobalDeps finds a model's scope only in its
-    // `@Dependency` properties: the child reads the store, whose unimplemented test `\.date`
-    // also fails the test.
-    withKnownIssue("parity: withDependencies(from:) ignores a model made in a scope without @Dependency") {
-      #expect(child.date.now == Date(timeIntervalSince1970: 1_234_567_890))
-    }
+    // The scope of an object a `withDependencies` operation returned is remembered, so the child
+    // gets the parent's date.
+    #expect(child.date.now == Date(timeIntervalSince1970: 1_234_567_890))
   }
 
   @Test func threadSafety() async {

@@ -203,12 +203,9 @@ import Testing
       }
 
       #expect(model.date.now.timeIntervalSince1970 == 1)
-      // swift-dependencies: the scope in force where withDependencies(from:) is called wins over
-      // the model's values. GlobalDeps uses the model's scope alone: both children get 1.
-      withKnownIssue("parity: withDependencies(from:) drops the scope in force where it is called") {
-        #expect(model.child1?.date.now.timeIntervalSince1970 == 2)
-        #expect(model.child2?.date.now.timeIntervalSince1970 == 3)
-      }
+      // The scope in force where withDependencies(from:) is called wins over the model's values.
+      #expect(model.child1?.date.now.timeIntervalSince1970 == 2)
+      #expect(model.child2?.date.now.timeIntervalSince1970 == 3)
     }
   }
 

@@ -38,6 +38,7 @@ package struct AtomicWord: ~Copyable, Sendable {
     /// An `AtomicStorage` where the system has `Atomic`, else a `Locked<UInt64>`.
     @usableFromInline let storage: any AnyObject & Sendable
 
+    @usableFromInline
     package init(_ initial: UInt64 = 0) {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
         storage = AtomicStorage(initial)

@@ -1,10 +1,16 @@
 /// A process-wide source of increasing numbers (node serials, write order, thread ids): one
 /// atomic add, with no lock.
-package final class Counter: Sendable {
-  private let value = AtomicWord()
+///
+/// A non-copyable struct over an ``AtomicWord``, so that a `static let` of it is, like the word, a
+/// constant-initialized global on Linux: taking a number calls no lazy initializer (`swift_once`).
+@usableFromInline
+package struct Counter: ~Copyable, Sendable {
+  @usableFromInline let value: AtomicWord
 
-  package init() {}
+  @inlinable
+  package init() { value = AtomicWord() }
 
   /// The next number: 1 first, then 2, and so on; never the same twice.
+  @inlinable @inline(__always)
   package func next() -> UInt64 { value.add(1) }
 }

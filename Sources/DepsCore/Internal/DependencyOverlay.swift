@@ -7,7 +7,8 @@
 /// values go into boxes in an array, found by a linear scan (they are few). `Dependencies` copies
 /// it before writing when another `Dependencies` value shares it; it changes only while that one
 /// value holds it, before anything else can see it, and
-/// ``makeScope(parent:aliases:defaults:)``, which publishes it as a scope, is its last change.
+/// ``makeScope(parent:aliases:defaults:)`` (or ``makeScope(parent:fallback:)``), which publishes it
+/// as a scope, is its last change.
 @usableFromInline
 package class DependencyOverlay: @unchecked Sendable {
   // @unchecked: changed only before it is shared (see above), immutable after; `cached` is atomic.
@@ -16,17 +17,17 @@ package class DependencyOverlay: @unchecked Sendable {
   // MARK: Written values
 
   /// The key of the value a ``TypedOverlay`` holds inline; `nil` for none.
-  @usableFromInline package let inlineKey: ObjectIdentifier?
+  @usableFromInline package final let inlineKey: ObjectIdentifier?
   /// The inline value's key type and write order, for ``entries``.
   fileprivate let inlineID: DependencyID?
   private let inlineSequence: UInt64
   /// The values written in boxes.
   @exclusivity(unchecked) private var boxed: [Entry] = []
   /// The aliases declared through the `Dependencies` value, for the scope it updates.
-  @exclusivity(unchecked) package var declaredAliases = AliasBuilder()
+  @exclusivity(unchecked) package final var declaredAliases = AliasBuilder()
 
   /// Whether ``declaredAliases`` holds any (read here, where the check is not dynamic).
-  package var declaresAliases: Bool { !declaredAliases.pairs.isEmpty }
+  package final var declaresAliases: Bool { !declaredAliases.pairs.isEmpty }
 
   /// Values with nothing written yet.
   package init() {
@@ -34,7 +35,8 @@ package class DependencyOverlay: @unchecked Sendable {
   }
 
   /// Values whose first is `id`'s, held inline by the ``TypedOverlay`` this initializes.
-  fileprivate init(inline id: DependencyID) {
+  @usableFromInline
+  init(inline id: DependencyID) {
     (inlineKey, inlineID, inlineSequence) = (id.rawValue, id, WriteSequence.next())
   }
 
@@ -45,12 +47,12 @@ package class DependencyOverlay: @unchecked Sendable {
   }
 
   /// Values and declared aliases like these, to change without changing these; not a scope.
-  package func copy() -> DependencyOverlay {
+  package final func copy() -> DependencyOverlay {
     copy(dropping: nil)
   }
 
   /// Like ``copy()``, without the inline value when its key is `key` (about to be written anew).
-  package func copy(dropping key: ObjectIdentifier?) -> DependencyOverlay {
+  package final func copy(dropping key: ObjectIdentifier?) -> DependencyOverlay {
     let copy =
       inlineKey == nil || inlineKey == key ? DependencyOverlay() : copyHoldingInlineValue()
     (copy.boxed, copy.declaredAliases) = (boxed, declaredAliases)
@@ -70,7 +72,7 @@ package class DependencyOverlay: @unchecked Sendable {
   /// Where the value written for the key `id` is, if one was, unretained: valid while these
   /// values are.
   @inline(__always)
-  package func ownValue(for id: ObjectIdentifier) -> SetValue? {
+  package final func ownValue(for id: ObjectIdentifier) -> SetValue? {
     if inlineKey == id { return .inline(Unmanaged.passUnretained(self)) }
     if boxed.isEmpty { return nil }
     for index in boxed.indices where boxed[index].id.rawValue == id {
@@ -80,7 +82,7 @@ package class DependencyOverlay: @unchecked Sendable {
   }
 
   /// The box of the value written for the key `id`, if one was; the inline value is boxed anew.
-  package func ownBox(for id: ObjectIdentifier) -> AnyValueBox? {
+  package final func ownBox(for id: ObjectIdentifier) -> AnyValueBox? {
     switch ownValue(for: id) {
     case .inline: boxInlineValue()
     case .boxed(let box): box.takeUnretainedValue()
@@ -89,7 +91,7 @@ package class DependencyOverlay: @unchecked Sendable {
   }
 
   /// Writes `entry` in a box; the key must not be the inline value's (see ``copy(dropping:)``).
-  package func set(_ entry: Entry) {
+  package final func set(_ entry: Entry) {
     assert(!_isScope, "Deps: a scope's values were changed.")
     assert(inlineKey != entry.id.rawValue, "Deps: the inline value was written over in place.")
     if let index = boxed.firstIndex(where: { $0.id == entry.id }) {
@@ -100,10 +102,10 @@ package class DependencyOverlay: @unchecked Sendable {
   }
 
   /// Whether nothing is written.
-  package var isEmpty: Bool { inlineKey == nil && boxed.isEmpty }
+  package final var isEmpty: Bool { inlineKey == nil && boxed.isEmpty }
 
   /// Every written entry, the inline value's first (boxed anew).
-  package var entries: [Entry] {
+  package final var entries: [Entry] {
     guard let inlineID else { return boxed }
     return [Entry(id: inlineID, box: boxInlineValue(), sequence: inlineSequence)] + boxed
   }
@@ -115,6 +117,8 @@ package class DependencyOverlay: @unchecked Sendable {
   // `@exclusivity(unchecked)` says; a getter compiled here reads it unchecked.
   @exclusivity(unchecked) fileprivate var _isScope = false
   @exclusivity(unchecked) private var _parent: DependencyOverlay?
+  @exclusivity(unchecked) private var _fallback: DependencyOverlay?
+  @exclusivity(unchecked) private var _searchOrder: [DependencyOverlay]?
   @exclusivity(unchecked) private var _aliases: AliasTable?
   @exclusivity(unchecked) private var _chainDeclaresAliases = false
   @exclusivity(unchecked) private var _defaults: DefaultValues?
@@ -123,25 +127,28 @@ package class DependencyOverlay: @unchecked Sendable {
 
   /// Whether these values are a `withDependencies` scope (see
   /// ``makeScope(parent:aliases:defaults:)``).
-  package var isScope: Bool { _isScope }
+  package final var isScope: Bool { _isScope }
   /// The scope this one was made inside of.
-  package var parent: DependencyOverlay? { _parent }
+  package final var parent: DependencyOverlay? { _parent }
   /// ``parent``, unretained: valid while this scope is, which holds it.
-  package var unownedParent: Unmanaged<DependencyOverlay>? { _parent.map { .passUnretained($0) } }
+  package final var unownedParent: Unmanaged<DependencyOverlay>? { _parent.map { .passUnretained($0) } }
+  /// The scope searched after ``parent`` and the scopes around it, or `nil` for none: the scope a
+  /// model was made in, for the scope `withDependencies(from:)` makes while another is in force.
+  package final var fallback: DependencyOverlay? { _fallback }
   /// The aliases this scope declared (those that closed no cycle), or `nil` for none.
-  package var aliases: AliasTable? { _aliases }
+  package final var aliases: AliasTable? { _aliases }
   /// Whether this scope or one around it declared aliases.
-  package var chainDeclaresAliases: Bool { _chainDeclaresAliases }
+  package final var chainDeclaresAliases: Bool { _chainDeclaresAliases }
   /// The defaults reads in this scope build and get: its own, or those of the nearest scope around
   /// it that has them; `nil` for the store's.
-  package var defaults: DefaultValues? { _defaults }
+  package final var defaults: DefaultValues? { _defaults }
   /// Whether ``defaults`` are this scope's own.
-  package var ownsDefaults: Bool { _ownsDefaults }
+  package final var ownsDefaults: Bool { _ownsDefaults }
   /// What the per-thread read caches store this scope's reads under; never reused. (Not the
   /// scope's address: a thread remembers the last scope it read through, see
   /// `ThreadReadCache.scopeRead(scope:key:as:)`, and the next scope is often made at the address the
   /// last one freed.)
-  @usableFromInline package var serial: UInt64 { _serial }
+  @usableFromInline package final var serial: UInt64 { _serial }
 
   /// Not 0 once some thread cached a read under ``serial``: the scope's end then purges it.
   private let cached = AtomicWord()
@@ -156,20 +163,109 @@ package class DependencyOverlay: @unchecked Sendable {
   ///   - aliases: The aliases the scope declares, checked against those in force around it.
   ///   - defaults: The defaults the scope builds, when it owns its defaults; else `nil`, for its
   ///     parent's.
-  package func makeScope(parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?) {
+  package final func makeScope(parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?) {
     precondition(!_isScope, "Deps: values were made a scope twice.")
-    _parent = parent
-    _aliases = aliases
-    _chainDeclaresAliases = aliases != nil || parent?.chainDeclaresAliases == true
-    _ownsDefaults = defaults != nil
-    _defaults = defaults ?? parent?.defaults
+    // The fields are as `init` left them (nil, false): set only those that differ, which for most
+    // scopes is a few.
+    if let parent {
+      _parent = parent
+      // Inside a scope with a fallback in its chain: search as it does, after this one.
+      if let order = parent._searchOrder { _searchOrder = [parent] + order }
+      _chainDeclaresAliases = parent._chainDeclaresAliases
+      _defaults = parent._defaults
+    }
+    if let aliases {
+      _aliases = aliases
+      _chainDeclaresAliases = true
+    }
+    if let defaults {
+      _ownsDefaults = true
+      _defaults = defaults
+    }
     _serial = ThreadReadCache.newScope()
     _isScope = true
     Self.scopesAlive.add(1)
   }
 
+  /// Makes these values (none) a scope inside `parent` that falls back on `fallback`: a read in it
+  /// searches `parent`'s scopes, then `fallback`'s (a scope reached twice is searched the first
+  /// time only, where it would find all it can). The scope `withDependencies(from:)` runs in
+  /// while another is in force: the scope in force wins over the model's.
+  package final func makeScope(parent: DependencyOverlay, fallback: DependencyOverlay) {
+    precondition(isEmpty && fallback.isScope, "Deps: a fallback scope made of values or of no scope.")
+    var order: [DependencyOverlay] = []
+    parent.appendSearched(to: &order)
+    fallback.appendSearched(to: &order)
+    makeScope(parent: parent, aliases: nil, defaults: nil)
+    // Still unshared: these complete it.
+    _fallback = fallback
+    _searchOrder = order
+    _chainDeclaresAliases = _chainDeclaresAliases || fallback.chainDeclaresAliases
+    _defaults = _defaults ?? fallback.defaults
+  }
+
+  /// Appends this scope, then the scopes a read in it searches after it, to `order`, skipping
+  /// those `order` already holds (a scope searched twice would find nothing new).
+  private func appendSearched(to order: inout [DependencyOverlay]) {
+    for scope in searched where !order.contains(where: { $0 === scope }) {
+      order.append(scope)
+    }
+  }
+
+  /// This scope, then the scopes a read in it searches after its own values, nearest first: its
+  /// parents, unless a fallback is in the chain (see ``makeScope(parent:aliases:defaults:)``).
+  package final var searched: [DependencyOverlay] {
+    if let order = _searchOrder { return [self] + order }
+    var scopes: [DependencyOverlay] = []
+    var scope: DependencyOverlay? = self
+    while let current = scope {
+      scopes.append(current)
+      scope = current._parent
+    }
+    return scopes
+  }
+
+  /// Whether `other` is this scope or one that a read in it searches.
+  package final func searches(_ other: DependencyOverlay) -> Bool {
+    if self === other { return true }
+    if let order = _searchOrder { return order.contains { $0 === other } }
+    var scope = _parent
+    while let current = scope {
+      if current === other { return true }
+      scope = current._parent
+    }
+    return false
+  }
+
+  /// The value that this scope, or the nearest scope a read in it searches, set for the key `id`;
+  /// unretained, valid while this scope is.
+  @inline(__always)
+  package final func searchedValue(for id: ObjectIdentifier) -> SetValue? {
+    if let found = ownValue(for: id) { return found }
+    guard let order = _searchOrder else {
+      // Unretained: this scope holds its parent, which holds its own, while the walk runs.
+      var next = unownedParent
+      while let scope = next {
+        if let found = scope._withUnsafeGuaranteedRef({ $0.ownValue(for: id) }) { return found }
+        next = scope._withUnsafeGuaranteedRef { $0.unownedParent }
+      }
+      return nil
+    }
+    return Self.value(for: id, in: order)
+  }
+
+  /// The first value set for the key `id` in `scopes`; a scope with a fallback in its chain
+  /// searches its list.
+  @inline(never)
+  private static func value(for id: ObjectIdentifier, in scopes: [DependencyOverlay]) -> SetValue? {
+    for scope in scopes {
+      if let found = scope.ownValue(for: id) { return found }
+    }
+    return nil
+  }
+
   /// Records that a read is about to be cached under ``serial``; call it before caching it.
-  package func willCache() {
+  package final func willCache() {
     if cached.load() == 0 { cached.store(1) }
   }
 
@@ -188,8 +284,9 @@ package final class TypedOverlay<Value>: DependencyOverlay, @unchecked Sendable 
   // @unchecked: `inlineValue` is immutable; a key's `Value` is `Sendable`.
   @usableFromInline package let inlineValue: Value
 
-  /// Values whose first is `value`, for the key `id`.
-  @usableFromInline
+  /// Values whose first is `value`, for the key `id`. Inlinable, so that the first write of an
+  /// update is specialized for the value's type where it is written.
+  @inlinable
   package init(inline id: DependencyID, value: Value) {
     inlineValue = value
     super.init(inline: id)

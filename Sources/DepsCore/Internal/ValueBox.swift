@@ -6,6 +6,9 @@
 package class AnyValueBox: @unchecked Sendable {
   // @unchecked: the base class has no stored state; see ``ValueBox``.
   package var valueDescription: String { "" }
+
+  /// Whether the value is `object` itself (or an optional holding it).
+  package func holds(_ object: AnyObject) -> Bool { false }
 }
 
 /// The box for one value of type `Value`: a value set or built (a key's `Sendable` value), or the
@@ -21,6 +24,12 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   package init(_ value: Value) { self.value = value }
 
   package override var valueDescription: String { String(describing: value) }
+
+  package override func holds(_ object: AnyObject) -> Bool {
+    // A value that is no class instance (nor an optional holding one) becomes a new box, never
+    // `object`.
+    (value as AnyObject) === object
+  }
 }
 
 /// A value set on a store, with the order it was set in: within a group of aliased

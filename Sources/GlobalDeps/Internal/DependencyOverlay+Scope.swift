@@ -27,11 +27,21 @@ extension DependencyOverlay {
   /// What ``binding`` holds while no scope is in force: empty values, never made a scope.
   private static let none = DependencyOverlay()
 
+  /// ``$binding``, unretained, without a call to the lazy initializer's check of the `static`
+  /// on every use (see `ProcessObject`).
+  private static let bindingObject = ProcessObject<TaskLocal<DependencyOverlay>>()
+
+  /// Runs `body` with ``$binding``.
+  @inline(__always)
+  private static func withBinding<R>(_ body: (TaskLocal<DependencyOverlay>) throws -> R) rethrows -> R {
+    try bindingObject.object { $binding }._withUnsafeGuaranteedRef(body)
+  }
+
   /// The scope in force for the current task and its child tasks.
   static var current: DependencyOverlay? {
     // No scope alive: none can be bound (a binding holds its scope); skip the task-local lookup.
     guard mayBeInForce else { return nil }
-    let bound = binding
+    let bound = withBinding { $0.get() }
     return bound.isScope ? bound : nil
   }
 
@@ -60,12 +70,14 @@ extension DependencyOverlay {
 
   /// Runs `operation` with `scope` in force (``none``: none), for the current task and its child
   /// tasks.
+  @usableFromInline
   static func withCurrent<R>(_ scope: DependencyOverlay, operation: () throws -> R) rethrows -> R {
-    try $binding.withValue(scope, operation: operation)
+    try withBinding { try $0.withValue(scope, operation: operation) }
   }
 
   /// Runs the asynchronous `operation` with `scope` in force (`nil`: none), for the current task
   /// and its child tasks.
+  @usableFromInline
   static func withCurrent<R>(
     _ scope: DependencyOverlay?, isolation: isolated (any Actor)?, operation: () async throws -> R
   ) async rethrows -> R {
@@ -113,7 +125,89 @@ extension DependencyOverlay {
   }
 
   /// Whether this process runs tests, where an outermost scope builds its own defaults.
-  private static let isTestProcess = DependencyContext.current == .test
+  private static var isTestProcess: Bool {
+    switch processRunsTests.load() {
+    case 2: return true
+    case 1: return false
+    default:
+      let runsTests = DependencyContext.current == .test
+      processRunsTests.store(runsTests ? 2 : 1)
+      return runsTests
+    }
+  }
+
+  /// 0 until ``isTestProcess`` is first asked, then 1 (no) or 2 (yes). A constant-initialized
+  /// word rather than a `static let` `Bool`, each read of which calls its lazy initializer
+  /// (`swift_once`): an outermost scope asks on every call.
+  private static let processRunsTests = AtomicWord()
+
+  /// The scope of a `withDependencies` update: what `update` writes, inside the scope in force.
+  ///
+  /// The update reads the values in force around the scope. In a test process an outermost scope
+  /// owns its defaults, and its update reads those defaults too (see
+  /// ``outermostTestScope(updatedBy:)``).
+  @usableFromInline
+  static func scope(updatedBy update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
+    let parent = current
+    if parent == nil, isTestProcess { return try outermostTestScope(updatedBy: update) }
+    var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
+    try update(&dependencies)
+    let scope = dependencies.takeWritten() ?? DependencyOverlay()
+    scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
+    return scope
+  }
+
+  /// The scope of the update of an outermost `withDependencies` in a test process, which owns its
+  /// defaults.
+  ///
+  /// The update runs with a scope in force that has no values yet and the defaults the scope
+  /// will own: what it reads of a dependency it did not set (`$0.client.setCount(42)`, a
+  /// `@Dependency`) is the instance the operation reads, not the store's. A default built
+  /// during the update is built in that scope, later ones in the scope made.
+  private static func outermostTestScope(
+    updatedBy update: (inout Dependencies) throws -> Void
+  ) rethrows -> DependencyOverlay {
+    let owner = DefaultsOwner()
+    let defaults = DefaultValues(scope: { build in withCurrent(owner.scope, operation: build) })
+    let updating = DependencyOverlay()
+    updating.makeScope(parent: nil, aliases: nil, defaults: defaults)
+    owner.updating(in: updating)
+    var dependencies = Dependencies(reader: updating)
+    try withCurrent(updating) { try update(&dependencies) }
+    let scope = dependencies.takeWritten() ?? DependencyOverlay()
+    scope.makeScope(parent: nil, aliases: aliases(declaredBy: scope, in: updating), defaults: defaults)
+    owner.made(scope)
+    return scope
+  }
+
+  /// The aliases declared through `written`, the values an update wrote, for the scope they make
+  /// inside `parent` (see ``declaredAliases(_:in:)``); `nil` for none. They hold for that scope
+  /// (and those nested in it) only.
+  private static func aliases(declaredBy written: DependencyOverlay, in parent: DependencyOverlay?)
+    -> AliasTable?
+  {
+    guard written.declaresAliases else { return nil }
+    return declaredAliases(written.declaredAliases, in: parent)
+  }
+
+  /// Whether a `withDependencies` operation's result of type `R` is a class instance, whose scope
+  /// is remembered for `withDependencies(from:)`.
+  ///
+  /// Inlined where `withDependencies` is, so that it folds to `false` at compile time where `R` is
+  /// known not to be a class. `R.self is AnyClass` alone does not fold, even for `Void` or `Int`:
+  /// the optimizer leaves a call to the runtime (`swift_isClassType`), which every scope would pay.
+  /// `_canBeClass` (the standard library's compile-time answer: no, yes or maybe) folds.
+  @inlinable @inline(__always)
+  static func mayBeObject<R>(_: R.Type) -> Bool {
+    _canBeClass(R.self) != 0 && R.self is AnyClass
+  }
+
+  /// Remembers that `object` was returned from the operation of `scope`, for
+  /// `withDependencies(from:)`.
+  @usableFromInline
+  static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
+    RememberedScopes.remember(object, madeIn: scope)
+  }
 
   /// A scope of `writes` inside `parent`, for tests.
   convenience init(parent: DependencyOverlay?, writes: [Entry], ownsDefaults: Bool? = nil) {
@@ -121,28 +215,17 @@ extension DependencyOverlay {
     _ = Self.scope(of: self, in: parent, ownsDefaults: ownsDefaults)
   }
 
-  /// The value that this scope, or the nearest scope around it that set one, set for the key `id`;
-  /// unretained, valid while this scope is.
+  /// The value that this scope, or the nearest scope a read in it searches (those around it, then
+  /// a fallback's), set for the key `id`; unretained, valid while this scope is.
   @inline(__always)
   func value(for id: ObjectIdentifier) -> SetValue? {
-    if let found = ownValue(for: id) { return found }
-    // Unretained: this scope holds its parent, which holds its own, while the walk runs.
-    var next = unownedParent
-    while let scope = next {
-      if let found = scope._withUnsafeGuaranteedRef({ $0.ownValue(for: id) }) { return found }
-      next = scope._withUnsafeGuaranteedRef { $0.unownedParent }
-    }
-    return nil
+    searchedValue(for: id)
   }
 
-  /// Whether `other` is this scope or one around it.
+  /// Whether `other` is this scope or one a read in it searches: then a read through this scope
+  /// alone finds what a read through this one and then `other` would.
   func contains(_ other: DependencyOverlay) -> Bool {
-    var scope: DependencyOverlay? = self
-    while let current = scope {
-      if current === other { return true }
-      scope = current.parent
-    }
-    return false
+    searches(other)
   }
 
   /// This scope as a level of a resolution path, for reads under aliases and for reports.
@@ -171,6 +254,27 @@ extension DependencyOverlay {
     }
     return declared.isEmpty ? nil : declared
   }
+}
+
+/// The scope the defaults of an outermost test scope are built in: the scope, once it is made;
+/// before (during its update), or should it be gone, the scope its update ran in. Weakly: the
+/// scopes own the defaults.
+private final class DefaultsOwner: Sendable {
+  private struct Scopes {
+    weak var made: DependencyOverlay?
+    weak var updating: DependencyOverlay?
+  }
+
+  private let scopes = Locked(Scopes())
+
+  /// The scope to build a default in.
+  var scope: DependencyOverlay? { scopes.withLock { $0.made ?? $0.updating } }
+
+  /// Records the scope the update runs in.
+  func updating(in scope: DependencyOverlay) { scopes.withLock { $0.updating = scope } }
+
+  /// Records the scope made.
+  func made(_ scope: DependencyOverlay) { scopes.withLock { $0.made = scope } }
 }
 
 /// Reads through a scope alone: what `Dependencies` reads through in the scope's update and in a
@@ -232,10 +336,8 @@ struct ScopedReader: Sendable {
   /// Unretained: the store's node is a `static let`, alive for the whole process.
   @usableFromInline
   static func unscopedStore(captured: DependencyOverlay?) -> Unmanaged<DependencyNode>? {
-    captured == nil && !DependencyOverlay.mayBeInForce ? storeNode : nil
+    captured == nil && !DependencyOverlay.mayBeInForce ? GlobalStore.unretainedNode : nil
   }
-
-  private static let storeNode = Unmanaged.passUnretained(GlobalStore.node)
 
   /// Reads a `@Dependency` that captured `captured` when a scope may apply: through the scope in
   /// force and the captured one, else the store.
@@ -244,20 +346,25 @@ struct ScopedReader: Sendable {
   /// so that the store's read, inlined around it, stays small.
   @inlinable @inline(never)
   static func read<Value>(_ access: DependencyAccessHandle<Value>, captured: DependencyOverlay?) -> Value {
-    let current = DependencyOverlay.inForce()
-    guard captured == nil || captured === current else {
+    let inForce = DependencyOverlay.inForce()
+    guard captured == nil || captured === inForce else {
       // Two scopes (rare): the captured one is not in force.
-      guard let scoped = make(current: current, captured: captured) else { return unscopedRead(access) }
+      guard let scoped = make(current: inForce, captured: captured) else { return unscopedRead(access) }
       guard let scope = scoped.cacheScope else { return scoped.readMissing(access, cache: false) }
       return read(access, scope: scope) { scoped.readMissing(access, cache: $0) }
     }
-    // One scope, or none.
-    guard let current else { return unscopedRead(access) }
-    return read(access, scope: current.serial) { cache in
+    // One scope, or none. The reference to the scope that the task-local read returned is moved,
+    // not copied: into `current`, then into the `Dependencies` a getter reads.
+    guard let current = consume inForce else { return unscopedRead(access) }
+    switch ThreadReadCache.scopeRead(scope: current.serial, key: access.cacheKey, as: Value.self) {
+    case .cached(let value):
+      return value
+    case .missed(let cache):
+      guard !cache, access.hasGetter else { return readMissing(access, in: current, cache: cache) }
       // A read not to cache, of a key path with a getter (most of a one-off scope's): the getter
       // right here, specialized for the value.
-      if !cache, let get = access.getter { return get(dependencies(readingThrough: current)) }
-      return readMissing(access, in: current, cache: cache)
+      var dependencies = dependencies(readingThrough: consume current)
+      return access.get(&dependencies)
     }
   }
 
@@ -273,21 +380,21 @@ struct ScopedReader: Sendable {
     }
   }
 
-  /// `Dependencies` that read through `scope` alone.
+  /// `Dependencies` that read through `scope` alone, which they take.
   @usableFromInline
-  static func dependencies(readingThrough scope: DependencyOverlay) -> Dependencies {
+  static func dependencies(readingThrough scope: consuming DependencyOverlay) -> Dependencies {
     Dependencies(reader: scope)
   }
 
   /// Reads the store for a `@Dependency` in no scope, while scopes are alive elsewhere.
   @usableFromInline
   static func unscopedRead<Value>(_ access: DependencyAccessHandle<Value>) -> Value {
-    storeNode._withUnsafeGuaranteedRef { access.read(at: $0) }
+    GlobalStore.unretainedNode._withUnsafeGuaranteedRef { access.read(at: $0) }
   }
 
   /// What reads inside `scope` (or the store, for `nil`) go through.
   static func reader(in scope: DependencyOverlay?) -> any DependencyReader {
-    scope ?? GlobalStore.node
+    scope ?? GlobalStore.unretainedNode.takeUnretainedValue()
   }
 
   // MARK: Reading
@@ -381,15 +488,13 @@ struct ScopedReader: Sendable {
 
   /// The scopes, nearest first, then the store, as a resolution path.
   func levels() -> [DependencyNode.Level] {
-    var levels: [DependencyNode.Level] = []
+    var scopes: [DependencyOverlay] = []
     for chain in [inner, outer] {
-      var scope = chain
-      while let current = scope {
-        levels.append(current.level)
-        scope = current.parent
+      for scope in chain?.searched ?? [] where !scopes.contains(where: { $0 === scope }) {
+        scopes.append(scope)
       }
     }
-    return levels + GlobalStore.node.path()
+    return scopes.map(\.level) + GlobalStore.node.path()
   }
 }
 

@@ -9,6 +9,12 @@ enum GlobalStore {
     ownerName: "GlobalDeps",
     defaultsScope: { build in DependencyOverlay.withCurrent(nil, operation: build) })
 
+  /// ``node``, unretained, for hot paths: one load, where `node` calls its lazy initializer's
+  /// check on every use (see `ProcessObject`).
+  static var unretainedNode: Unmanaged<DependencyNode> { nodeObject.object { node } }
+
+  private static let nodeObject = ProcessObject<DependencyNode>()
+
   /// Whether the store holds values set on it, and aliases, as scope reads need to know: read
   /// without the store's lock while no write happened since the last look.
   ///

@@ -1,0 +1,31 @@
+/// An object that lives for the whole process, reached through a constant-initialized word that
+/// holds its address once it is published.
+///
+/// A `static let` of a class instance is initialized lazily: every use calls the initializer's
+/// check (`swift_once`, a call into the runtime on Linux). A `static let` of this is
+/// constant-initialized, like the ``AtomicWord`` in it, so a use after the first is one load.
+@usableFromInline
+package struct ProcessObject<Object: AnyObject>: ~Copyable, Sendable {
+  @usableFromInline let address: AtomicWord
+
+  @inlinable
+  package init() { address = AtomicWord() }
+
+  /// The object, unretained. `make` publishes it on first use; it must return the same object
+  /// every time, one that a `static let` keeps alive for the whole process.
+  @inlinable @inline(__always)
+  package func object(_ make: () -> Object) -> Unmanaged<Object> {
+    let word = address.load()
+    guard word != 0 else { return publish(make()) }
+    // Set by `publish`: the address of an object alive for the whole process.
+    return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(word)).unsafelyUnwrapped)
+  }
+
+  @usableFromInline
+  func publish(_ object: Object) -> Unmanaged<Object> {
+    let unmanaged = Unmanaged.passUnretained(object)
+    // Threads racing here store the same address.
+    address.store(UInt64(UInt(bitPattern: unmanaged.toOpaque())))
+    return unmanaged
+  }
+}
