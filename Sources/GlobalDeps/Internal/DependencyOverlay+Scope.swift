@@ -52,6 +52,14 @@ extension DependencyOverlay {
   /// The scope whose defaults the current task is building, if any (see ``scope(of:in:aliases:ownsDefaults:)``).
   @TaskLocal private static var defaultsBeingBuilt: DependencyOverlay?
 
+  /// Builds a default of `scope` with the scope in force, marked as building its defaults: the
+  /// `@Dependency` properties the default makes hold the scope weakly (``captureInForce()``).
+  static func buildDefault(
+    in scope: DependencyOverlay?, _ build: () -> AnyValueBox
+  ) -> AnyValueBox {
+    $defaultsBeingBuilt.withValue(scope) { withCurrent(scope, operation: build) }
+  }
+
   /// What a `@Dependency` made now captures: the scope in force, held strongly, or weakly when
   /// it is made by a default that scope (or one it is nested in) is building, which that scope
   /// owns.
@@ -115,11 +123,7 @@ extension DependencyOverlay {
     // owns the defaults. So do the `@Dependency` properties a default makes while it is built
     // (a client that reads another dependency lazily): they hold the scope weakly, or the scope
     // would hold itself through its defaults and never be freed.
-    let defaults = DefaultValues(scope: { [weak scope] build in
-      $defaultsBeingBuilt.withValue(scope) {
-        DependencyOverlay.withCurrent(scope, operation: build)
-      }
-    })
+    let defaults = DefaultValues(scope: { [weak scope] build in buildDefault(in: scope, build) })
     scope.makeScope(parent: parent, aliases: aliases, defaults: defaults)
     return scope
   }
@@ -168,7 +172,7 @@ extension DependencyOverlay {
     updatedBy update: (inout Dependencies) throws -> Void
   ) rethrows -> DependencyOverlay {
     let owner = DefaultsOwner()
-    let defaults = DefaultValues(scope: { build in withCurrent(owner.scope, operation: build) })
+    let defaults = DefaultValues(scope: { build in buildDefault(in: owner.scope, build) })
     let updating = DependencyOverlay()
     updating.makeScope(parent: nil, aliases: nil, defaults: defaults)
     owner.updating(in: updating)
