@@ -40,7 +40,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// await store.send(.increment) { $0.count = 1 }
   /// #expect(store.state.count == 1)
   /// ```
-  public private(set) var state: State
+  public internal(set) var state: State
 
   /// The environment the reducer runs with: reach the mocks a test gave it.
   ///
@@ -68,13 +68,13 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Where the store was made: a store released without `finish()` reports there.
   private let site: SourceSite
   /// Actions effects sent, with the states before and after each, not yet received by the test.
-  private var received: [ReceivedAction<Action, State>] = []
+  var received: [ReceivedAction<Action, State>] = []
   /// Actions waiting while another is handled.
   private let queue = ActionQueue<Action>()
   /// What `deinit` (nonisolated) needs: unreceived actions' descriptions, whether the test
   /// finished, and how exhaustive it is.
-  private let ledger = Locked(TestStoreLedger())
-  private let effects = EffectRuntime()
+  let ledger = Locked(TestStoreLedger())
+  let effects = EffectRuntime()
   /// Where effects send their actions: holds the store weakly, so effects capture neither the
   /// store nor its `State` type.
   private let inbox = EffectInbox<Action>()
@@ -175,136 +175,6 @@ public final class TestStore<State: Equatable, Action, Environment> {
     drain()
     await settleEffects(rounds: 20)
     return task
-  }
-
-  /// Waits for the next action an effect sent, checks it is `expectedAction`, and checks the
-  /// state it produced.
-  ///
-  /// Fails the test when no action arrives within `timeout` (at once when no effect is running),
-  /// when a different action arrives (the message shows a `−`/`+` diff of both), or when the
-  /// state the action produced differs from what `update` makes of ``state``. With exhaustivity
-  /// off, `receive` waits for a matching action and skips the actions before it; when none
-  /// arrives it fails and keeps the actions received, for the `receive`s that follow.
-  ///
-  /// ```swift
-  /// await store.send(.factTapped)
-  /// await store.receive(.factLoaded("1 is a number")) { $0.fact = "1 is a number" }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - expectedAction: The action an effect must send next.
-  ///   - timeout: How long to wait for an action.
-  ///   - update: Changes the state before the action into the expected state after it.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
-  public func receive(
-    _ expectedAction: Action,
-    timeout: Duration = .seconds(1),
-    assert update: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    file: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async where Action: Equatable {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    await receive(
-      step: { "receive(\(ValueText.describe(expectedAction)))" }, expected: expectedAction,
-      matches: { $0 == expectedAction }, timeout: timeout, update: update, at: site)
-  }
-
-  /// Waits for the next action an effect sent, checks it is in the case `casePath` names, and
-  /// checks the state it produced.
-  ///
-  /// For actions that are not `Equatable`, or whose payload a test need not spell out. Failure
-  /// texts name the case path as written, `receive(/FeatureAction.results)`.
-  ///
-  /// ```swift
-  /// await store.receive(/FeatureAction.results) { $0.results = ["apple"] }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - casePath: The case the next action must be in.
-  ///   - timeout: How long to wait for an action.
-  ///   - update: Changes the state before the action into the expected state after it.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
-  public func receive<Value>(
-    _ casePath: CasePath<Action, Value>,
-    timeout: Duration = .seconds(1),
-    assert update: ((inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    file: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    await receive(
-      step: { "receive(\(casePath.writtenForm))" }, expected: nil,
-      matches: { casePath.extract(from: $0) != nil }, timeout: timeout, update: update, at: site)
-  }
-
-  private func receive(
-    step: () -> String, expected: Action?, matches: (Action) -> Bool, timeout: Duration,
-    update: ((inout State) throws -> Void)?, at site: SourceSite
-  ) async {
-    // `step` is described when a text needs it: a case path can name its case once it has
-    // extracted from the actions received.
-    guard !failIfFinished(step(), at: site) else { return }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var index: Int
-    while true {
-      if case .on = exhaustivity {
-        if !received.isEmpty {
-          index = 0
-          break
-        }
-      } else if let match = received.firstIndex(where: { matches($0.action) }) {
-        index = match
-        break
-      }
-      // Not exhaustive, the actions received so far match nothing: they are kept (as TCA does),
-      // for the receives that follow.
-      let unmatched = received.map(\.action)
-      if effects.runningCount == 0 {
-        reportTestStoreFailure(
-          unmatched.isEmpty
-            ? TestStoreMessages.nothingRunning(step())
-            : TestStoreMessages.noMatchingAction(step(), received: unmatched, timeout: nil),
-          at: site)
-        return
-      }
-      if clock.now >= deadline {
-        reportTestStoreFailure(
-          unmatched.isEmpty
-            ? TestStoreMessages.nothingReceived(step(), timeout: timeout)
-            : TestStoreMessages.noMatchingAction(step(), received: unmatched, timeout: timeout),
-          at: site)
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    // Not exhaustive: the actions before the expected one are skipped.
-    if index > 0 { skipReceived(count: index, showing: "before \(step())") }
-    let entry = received.removeFirst()
-    _ = ledger.withLock { $0.unreceived.removeFirst() }
-    if !matches(entry.action) {
-      reportTestStoreFailure(
-        TestStoreMessages.receivedOther(step: step(), expected: expected, received: entry.action),
-        at: site)
-    }
-    // The received action's state is taken even when it is not the expected one, so the state
-    // stays true. An action a send overtook is checked against the state it was reduced in, and
-    // leaves the state of that later send in place.
-    let current = state
-    state = entry.before
-    check(step: step(), before: entry.before, update: update, actual: entry.after, at: site)
-    state = entry.isOvertaken ? current : entry.after
-    await settleEffects(rounds: 10)
   }
 
   /// Drops the actions effects sent that the test has not received, taking the state they
@@ -468,7 +338,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Lets the effects started run up to their first suspension (see `yieldToEffects`), then
   /// waits, briefly (a thread of the pool may have been descheduled), for effect tasks that have
   /// not begun their work to begin, and for actions on their way to the main actor to arrive.
-  private func settleEffects(rounds: Int) async {
+  func settleEffects(rounds: Int) async {
     await yieldToEffects(rounds: rounds)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(100))
@@ -518,7 +388,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Takes the state of the first `count` received actions (all by default) without asserting
   /// them; prints them when exhaustivity is off with skipped assertions shown. Actions a send
   /// overtook leave the state of that send in place.
-  private func skipReceived(count: Int? = nil, showing reason: String) {
+  func skipReceived(count: Int? = nil, showing reason: String) {
     let skipped = Array(received.prefix(count ?? received.count))
     guard let last = skipped.last else { return }
     if case .off(showSkippedAssertions: true) = exhaustivity {
@@ -530,7 +400,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   }
 
   /// Compares the state an action produced with what `update` makes of the state before it.
-  private func check(
+  func check(
     step: @autoclosure () -> String, before: State, update: ((inout State) throws -> Void)?, actual: State,
     at site: SourceSite
   ) {
@@ -569,7 +439,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
   }
 
-  private func failIfFinished(_ step: String, at site: SourceSite) -> Bool {
+  func failIfFinished(_ step: String, at site: SourceSite) -> Bool {
     guard ledger.withLock({ $0.isFinished }) else { return false }
     reportTestStoreFailure(TestStoreMessages.usedAfterFinish(step), at: site)
     return true
