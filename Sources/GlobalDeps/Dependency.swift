@@ -62,7 +62,9 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// The dependency's current value.
   @inlinable @inline(__always)
   public var wrappedValue: Value {
-    if let store = ScopedReader.unscopedStore(captured: captured) {
+    // The stored fields, not `captured`: a computed optional would be copied (retained and
+    // released) on every read. A weak capture (rare) takes the scoped path.
+    if capturedWeakly == nil, let store = ScopedReader.unscopedStore(captured: capturedStrongly) {
       // Unretained: the store's node lives for the whole process, and retaining it would make
       // threads reading at once contend on its reference count.
       return store._withUnsafeGuaranteedRef { access.read(at: $0) }
