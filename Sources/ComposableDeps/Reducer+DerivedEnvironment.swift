@@ -32,9 +32,22 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(
-      state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+    // `pullback(state:action:environment:)`, with the child environment lent by the parent (which
+    // keeps it alive) rather than returned: no reference is taken and dropped per action, and no
+    // environment closure is called.
+    let toChildState = StatePath(state)
+    let extractAction = action.extractValue
+    let embedAction = action.embedValue
+    let derivation = ChildDerivation<ParentEnvironment, Environment>()
+    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+      parentState, parentAction, parentEnvironment in
+      guard let childAction = extractAction(parentAction) else { return .none }
+      let effect = derivation.withChild(of: parentEnvironment) { childEnvironment in
+        toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
+      }
+      // Most actions start no effect: skip the call that maps nothing.
+      return effect.operations.isEmpty ? .none : effect.map(embedAction)
+    }
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
@@ -104,5 +117,16 @@ struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironme
   @inlinable
   func child(of parent: Parent) -> Child {
     parent.pulledBackChild(Child.self)
+  }
+
+  /// Runs `body` with `parent`'s child, which `parent` keeps alive: no reference is taken.
+  @inlinable
+  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
+    let child = parent.pulledBackChildUnretained(ObjectIdentifier(Child.self)) { Child() }
+    return child._withUnsafeGuaranteedRef { child in
+      // Stored under `ObjectIdentifier(Child.self)`: only children of type `Child`.
+      assert(child is Child, "Deps: the pulled-back child for \(Child.self) is a \(type(of: child)).")
+      return body(unsafeDowncast(child, to: Child.self))
+    }
   }
 }

@@ -54,17 +54,32 @@ func batchSize(_ benchmark: Benchmark) -> Int {
     n *= 4
   }
 }
-let sizes = benchmarks.map(batchSize)
+// `--only=A|B`: run only the rows of group A or B, or whose names start with A or B, print each
+// one's median and per-round samples, and stop (no targets: they need every row).
+let only = arguments.first { $0.hasPrefix("--only=") }.map {
+  $0.dropFirst(7).split(separator: "|").map(String.init)
+}
+let selected = benchmarks.map { benchmark in
+  only.map { $0.contains { benchmark.group == $0 || benchmark.name.hasPrefix($0) } } ?? true
+}
+let sizes = zip(benchmarks, selected).map { $1 ? batchSize($0) : 1 }
 
 // Interleave: each round runs every variant once, so machine noise hits all alike.
 var samples = Array(repeating: [Double](), count: benchmarks.count)
 for _ in 0..<rounds {
-  for (index, benchmark) in benchmarks.enumerated() {
+  for (index, benchmark) in benchmarks.enumerated() where selected[index] {
     let elapsed = measure(sizes[index], benchmark.run)
     samples[index].append(Double(elapsed) / Double(sizes[index]))
   }
 }
 let medians = samples.map(median)
+if only != nil {
+  for (index, benchmark) in benchmarks.enumerated() where selected[index] {
+    let rounds = samples[index].map { Int($0) }
+    print("\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; rounds:", rounds)
+  }
+  exit(0)
+}
 /// The median of the row named `name` (under `group`, when two groups have a row of that name).
 func nanoseconds(_ name: String, in group: String? = nil) -> Double {
   medians[benchmarks.firstIndex { $0.name == name && (group == nil || $0.group == group) }!]

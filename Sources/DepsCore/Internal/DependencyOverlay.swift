@@ -154,7 +154,7 @@ package class DependencyOverlay: @unchecked Sendable {
   private let cached = AtomicWord()
 
   /// How many scopes are alive.
-  package static let scopesAlive = AtomicWord()
+  @usableFromInline package static let scopesAlive = AtomicWord()
 
   /// Makes these values a scope inside `parent`: the last change, before the scope is shared.
   ///

@@ -343,11 +343,19 @@ package final class ThreadReadCache: @unchecked Sendable {
     return key
   }()
 
+  /// ``storageKey`` plus one, once a thread made its cache; 0 before. Read on every read instead
+  /// of ``storageKey``, whose lazy initializer would be checked (a call of `swift_once`) each
+  /// time: a word initialized at compile time is one load.
+  @usableFromInline
+  static let publishedStorageKey = AtomicWord()
+
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
   /// thread's lifetime.
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
-    if let pointer = pthread_getspecific(storageKey) {
+    let published = publishedStorageKey.load()
+    // Published by `makeCurrent` as the key plus one, after the key was created.
+    if published != 0, let pointer = pthread_getspecific(pthread_key_t(truncatingIfNeeded: published &- 1)) {
       // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
       return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
     }
@@ -356,10 +364,17 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   @usableFromInline @inline(never)
   static func makeCurrent() -> Unmanaged<ThreadReadCache> {
+    let key = storageKey
+    if let pointer = pthread_getspecific(key) {
+      // A thread whose cache exists, before this thread saw the key published.
+      return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
+    }
     let cache = ThreadReadCache(thread: .current)
     registry.withLock { $0[ObjectIdentifier(cache)] = cache }
     let retained = Unmanaged.passRetained(cache)
-    pthread_setspecific(storageKey, retained.toOpaque())
+    pthread_setspecific(key, retained.toOpaque())
+    // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
+    publishedStorageKey.store(UInt64(key) &+ 1)
     return retained
   }
 

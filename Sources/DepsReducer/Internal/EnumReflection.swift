@@ -163,6 +163,7 @@ final class LearnedEnumCase: Sendable {
     /// Whether the case is `indirect`: its payload is in a heap box.
     @usableFromInline var indirect: Bool
 
+    @inlinable
     init(tag: UInt32, checked: Bool, projectable: Bool, indirect: Bool) {
       self.tag = tag
       self.checked = checked
@@ -173,21 +174,22 @@ final class LearnedEnumCase: Sendable {
 
   /// What is known, packed in one atomic word so that extractions read it without a lock:
   /// `Layout.known` once learned, the tag in the low 32 bits, and a bit per flag.
-  private let state = AtomicWord(0)
+  @usableFromInline let state = AtomicWord(0)
 
   /// Where each part of a `Case` lives in `state`.
-  private enum Layout {
-    static let known: UInt64 = 1 << 63
-    static let checked: UInt64 = 1 << 32
-    static let projectable: UInt64 = 1 << 33
-    static let indirect: UInt64 = 1 << 34
-    static let tag: UInt64 = 0xFFFF_FFFF
+  @usableFromInline enum Layout {
+    @usableFromInline static let known: UInt64 = 1 << 63
+    @usableFromInline static let checked: UInt64 = 1 << 32
+    @usableFromInline static let projectable: UInt64 = 1 << 33
+    @usableFromInline static let indirect: UInt64 = 1 << 34
+    @usableFromInline static let tag: UInt64 = 0xFFFF_FFFF
   }
 
   @usableFromInline init() {}
 
-  /// What is known so far; `nil` until a root was extracted from.
-  @usableFromInline var value: Case? {
+  /// What is known so far; `nil` until a root was extracted from. Inlinable: read on every
+  /// extraction.
+  @inlinable var value: Case? {
     let word = state.load()
     guard word & Layout.known != 0 else { return nil }
     return Case(

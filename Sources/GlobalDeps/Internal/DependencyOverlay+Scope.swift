@@ -95,7 +95,7 @@ extension DependencyOverlay {
   /// Whether some scope may be in force somewhere. A task-local binding holds its scope, so while
   /// no scope is alive no task or thread can have one in force, and reads skip the task-local
   /// lookup.
-  @inline(__always)
+  @inlinable @inline(__always)
   static var mayBeInForce: Bool { scopesAlive.load() != 0 }
 
   /// Makes `written` (what an update wrote; empty values for `nil`) the scope of `aliases` inside

@@ -2,18 +2,20 @@ import DepsCore
 
 /// The process-wide store: one root node, locked inside, that every global environment and every
 /// `@Dependency` reads.
+@usableFromInline
 enum GlobalStore {
   /// The store's defaults are built with no scope in force, wherever their first read happens:
   /// a scope's overrides never leak into the process-wide store.
-  static let node = DependencyNode(
+  @usableFromInline static let node = DependencyNode(
     ownerName: "GlobalDeps",
     defaultsScope: { build in DependencyOverlay.withCurrent(nil, operation: build) })
 
   /// ``node``, unretained, for hot paths: one load, where `node` calls its lazy initializer's
   /// check on every use (see `ProcessObject`).
+  @inlinable @inline(__always)
   static var unretainedNode: Unmanaged<DependencyNode> { nodeObject.object { node } }
 
-  private static let nodeObject = ProcessObject<DependencyNode>()
+  @usableFromInline static let nodeObject = ProcessObject<DependencyNode>()
 
   /// Whether the store holds values set on it, and aliases, as scope reads need to know: read
   /// without the store's lock while no write happened since the last look.

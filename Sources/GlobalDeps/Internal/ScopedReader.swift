@@ -38,8 +38,10 @@ struct ScopedReader: Sendable {
   /// The store's node, when a `@Dependency` that captured `captured` reads the store for certain:
   /// it captured no scope, and no scope is alive anywhere. `nil` when a scope may apply.
   ///
-  /// Unretained: the store's node is a `static let`, alive for the whole process.
-  @usableFromInline
+  /// Unretained: the store's node is a `static let`, alive for the whole process. Inlinable,
+  /// with what it reads, so that a read that reads the store for certain makes no call before the
+  /// store's per-thread cache.
+  @inlinable @inline(__always)
   static func unscopedStore(captured: DependencyOverlay?) -> Unmanaged<DependencyNode>? {
     captured == nil && !DependencyOverlay.mayBeInForce ? GlobalStore.unretainedNode : nil
   }
