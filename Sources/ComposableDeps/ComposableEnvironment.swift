@@ -35,12 +35,11 @@ open class ComposableEnvironment {
   /// Children derived by environment-less pullbacks, one per child type.
   private let pulledBack = PulledBackChildren()
 
-  /// The first child `pulledBack` stored, found with two loads from this object instead of a
-  /// chain of them through `pulledBack`'s list (most environments have one pulled-back child):
-  /// `ObjectIdentifier(Child.self)` as a word, 0 until published, and the child's address,
-  /// stored before the key. `pulledBack` keeps the child alive as long as this environment.
-  @usableFromInline let firstPulledBackKey = AtomicWord()
-  @usableFromInline let firstPulledBackChild = AtomicWord()
+  /// The address of a ``FirstPulledBackChild``, the first child `pulledBack` stored and its key;
+  /// 0 until published. One atomic load and two field loads find it, against a chain of loads
+  /// through `pulledBack`'s list (most environments have one pulled-back child type).
+  /// `pulledBack` keeps the object alive as long as this environment.
+  @usableFromInline let firstPulledBack = AtomicWord()
 
   /// Creates a root environment: it reads defaults until values are set on it, and becomes a
   /// child when another environment derives it.
@@ -138,14 +137,16 @@ open class ComposableEnvironment {
   package func pulledBackChildUnretained(
     _ key: ObjectIdentifier, make: () -> ComposableEnvironment
   ) -> Unmanaged<ComposableEnvironment> {
-    guard firstPulledBackKey.load() == UInt64(UInt(bitPattern: key)) else {
-      return pulledBackChildUnretainedSlow(key, make: make)
+    let address = UInt(truncatingIfNeeded: firstPulledBack.load())
+    guard address != 0 else { return pulledBackChildUnretainedSlow(key, make: make) }
+    // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by
+    // `pulledBack` until this environment ends: valid without a retain of its own.
+    let first = Unmanaged<FirstPulledBackChild>.fromOpaque(
+      UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+    return first._withUnsafeGuaranteedRef { first in
+      guard first.key == key else { return pulledBackChildUnretainedSlow(key, make: make) }
+      return Unmanaged.passUnretained(first.child)
     }
-    // Stored before the key was published (see `pulledBackChildUnretainedSlow`), and never
-    // changed since.
-    let address = UInt(truncatingIfNeeded: firstPulledBackChild.load())
-    assert(address != 0, "Deps: a pulled-back child's key was published before the child.")
-    return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
   }
 
   /// ``pulledBackChildUnretained(_:make:)`` when the child is not the first one published.
@@ -162,11 +163,26 @@ open class ComposableEnvironment {
     // `pulledBack` retains every child it published until this environment ends.
     let unmanaged = Unmanaged.passUnretained(child)
     if isFirst {
-      // Only the thread that stored the first child publishes it: the child, then its key.
-      firstPulledBackChild.store(UInt64(UInt(bitPattern: unmanaged.toOpaque())))
-      firstPulledBackKey.store(UInt64(UInt(bitPattern: key)))
+      // Only the thread that stored the first child publishes it, fully built.
+      let first = pulledBack.keep(FirstPulledBackChild(key: key, child: child))
+      firstPulledBack.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque())))
     }
     return unmanaged
+  }
+}
+
+/// The first child environment-less pullbacks derived for an environment, with its key
+/// (`ObjectIdentifier(Child.self)`): immutable, published by address in
+/// `ComposableEnvironment.firstPulledBack`.
+@usableFromInline
+final class FirstPulledBackChild: @unchecked Sendable {
+  // @unchecked: immutable; the child is safe to read from any thread (see `ComposableEnvironment`).
+  @usableFromInline let key: ObjectIdentifier
+  @usableFromInline let child: ComposableEnvironment
+
+  init(key: ObjectIdentifier, child: ComposableEnvironment) {
+    self.key = key
+    self.child = child
   }
 }
 
@@ -191,6 +207,14 @@ private final class PulledBackChildren: @unchecked Sendable {
   /// The address of the newest list of `lists`; 0 while there is none.
   private let current = AtomicWord()
   private let lists = Locked<[List]>([])
+  /// The environment's published ``FirstPulledBackChild``, kept here for the environment's life.
+  private let kept = Locked<FirstPulledBackChild?>(nil)
+
+  /// Keeps `first` until this object ends, and returns it.
+  func keep(_ first: FirstPulledBackChild) -> FirstPulledBackChild {
+    kept.withLock { $0 = first }
+    return first
+  }
 
   /// The child stored under `key`, if any, unretained: `lists` keeps it until `self` ends.
   func findUnretained(_ key: ObjectIdentifier) -> Unmanaged<ComposableEnvironment>? {

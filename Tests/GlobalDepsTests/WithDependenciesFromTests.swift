@@ -327,6 +327,8 @@ private final class PlainObject {}
     }
     #expect(weakObject == nil)
     sweep()
+    // Another test's remembering may have swept this entry and be freeing it right now.
+    RememberedScopes.waitForDrops()
     return weakService == nil
   }
 

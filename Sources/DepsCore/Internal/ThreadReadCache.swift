@@ -343,22 +343,33 @@ package final class ThreadReadCache: @unchecked Sendable {
     return key
   }()
 
-  /// ``storageKey`` plus one, once a thread made its cache; 0 before. Read on every read instead
-  /// of ``storageKey``, whose lazy initializer would be checked (a call of `swift_once`) each
-  /// time: a word initialized at compile time is one load.
-  @usableFromInline
-  static let publishedStorageKey = AtomicWord()
+  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+    /// ``storageKey`` plus one, once a thread made its cache; 0 before. Read on every read instead
+    /// of ``storageKey``, whose lazy initializer would be checked (a call of `swift_once`) each
+    /// time: a word initialized at compile time is one load. (Where `AtomicWord` is not inline,
+    /// on Apple platforms, a load of it costs more than the check, and reads use ``storageKey``.)
+    @usableFromInline
+    static let publishedStorageKey = AtomicWord()
+  #endif
 
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
   /// thread's lifetime.
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
-    let published = publishedStorageKey.load()
-    // Published by `makeCurrent` as the key plus one, after the key was created.
-    if published != 0, let pointer = pthread_getspecific(pthread_key_t(truncatingIfNeeded: published &- 1)) {
-      // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
-      return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
-    }
+    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+      let published = publishedStorageKey.load()
+      // Published by `makeCurrent` as the key plus one, after the key was created.
+      let key = pthread_key_t(truncatingIfNeeded: published &- 1)
+      if published != 0, let pointer = pthread_getspecific(key) {
+        // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
+        return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
+      }
+    #else
+      if let pointer = pthread_getspecific(storageKey) {
+        // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
+        return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
+      }
+    #endif
     return makeCurrent()
   }
 
@@ -373,8 +384,10 @@ package final class ThreadReadCache: @unchecked Sendable {
     registry.withLock { $0[ObjectIdentifier(cache)] = cache }
     let retained = Unmanaged.passRetained(cache)
     pthread_setspecific(key, retained.toOpaque())
-    // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
-    publishedStorageKey.store(UInt64(key) &+ 1)
+    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+      // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
+      publishedStorageKey.store(UInt64(key) &+ 1)
+    #endif
     return retained
   }
 

@@ -1,5 +1,13 @@
 import DepsCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The scopes that `withDependencies` operations returned objects from, by object: what
 /// `withDependencies(from:)` hands on for a model with no `@Dependency` property.
 ///
@@ -34,10 +42,17 @@ enum RememberedScopes {
 
   private static let table = Locked(Table())
 
+  /// How many calls are between taking entries out of the map and freeing them: a test checking
+  /// that a scope was freed waits for them (``waitForDrops()``), since any remembering may sweep
+  /// another test's entry.
+  private static let dropsInFlight = AtomicWord()
+
   /// Remembers that `object` was returned from the operation of `scope`, unless the scope holds
   /// it (see ``scope(_:holds:)``).
   static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
     guard !Self.scope(scope, holds: object) else { return }
+    dropsInFlight.add(1)
+    defer { dropsInFlight.add(.max) }  // wrapping: minus one, once the dropped entries are freed
     // Scopes (and the values they hold) leave the map under the lock, but are freed once it is
     // released, with the array returned: a value's deinit may come back into the library.
     _ = table.withLock { table -> [Entry] in
@@ -53,6 +68,8 @@ enum RememberedScopes {
   /// it.
   static func scope(of object: AnyObject) -> DependencyOverlay? {
     let id = ObjectIdentifier(object)
+    dropsInFlight.add(1)
+    defer { dropsInFlight.add(.max) }  // wrapping: minus one, once a stale entry is freed
     return table.withLock { table -> (scope: DependencyOverlay?, stale: Entry?) in
       guard let entry = table.entries[id] else { return (nil, nil) }
       // An entry whose object was released, at the address `object` now has: freed unlocked.
@@ -73,9 +90,16 @@ enum RememberedScopes {
     }
   }
 
-  /// Drops the entries of released objects now; for tests.
+  /// Drops the entries of released objects now, and returns once no other call is freeing
+  /// entries it took out of the map; for tests.
   static func sweep() {
     _ = table.withLock { $0.sweep() }
+    waitForDrops()
+  }
+
+  /// Returns once no call is freeing entries it took out of the map.
+  static func waitForDrops() {
+    while dropsInFlight.load() != 0 { sched_yield() }
   }
 
   /// Whether the map holds an entry for `object` (not one for a released object that had its
