@@ -222,7 +222,8 @@ private final class PulledBackChildren: @unchecked Sendable {
     guard address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) else {
       return nil
     }
-    // As in `find`: the published list lives until `self` ends.
+    // `lists` retains every published list until `self` ends, and `self` outlives this call: the
+    // list needs no retain of its own while it is scanned, nor the child it returns.
     return Unmanaged<List>.fromOpaque(pointer)._withUnsafeGuaranteedRef { list in
       list.keys.withUnsafeBufferPointer { keys in
         guard let index = keys.firstIndex(of: key) else { return nil }

@@ -32,22 +32,9 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    // `pullback(state:action:environment:)`, with the child environment lent by the parent (which
-    // keeps it alive) rather than returned: no reference is taken and dropped per action, and no
-    // environment closure is called.
-    let toChildState = StatePath(state)
-    let extractAction = action.extractValue
-    let embedAction = action.embedValue
-    let derivation = ChildDerivation<ParentEnvironment, Environment>()
-    return Reducer<ParentState, ParentAction, ParentEnvironment> {
-      parentState, parentAction, parentEnvironment in
-      guard let childAction = extractAction(parentAction) else { return .none }
-      let effect = derivation.withChild(of: parentEnvironment) { childEnvironment in
-        toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
-      }
-      // Most actions start no effect: skip the call that maps nothing.
-      return effect.operations.isEmpty ? .none : effect.map(embedAction)
-    }
+    // The child environment is lent by the parent, which keeps it alive: no reference is taken
+    // and dropped per action.
+    pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
@@ -64,7 +51,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     pullback(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds an array of child states; the child
@@ -83,7 +70,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
     forEach(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
@@ -102,22 +89,18 @@ extension Reducer where Environment: ComposableEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     forEach(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 }
 
-/// Derives the child environment of type `Child` from a parent environment.
+/// Lends the child environment of type `Child` that a parent environment keeps for
+/// environment-less pullbacks (see `ComposableEnvironment.pulledBackChild(_:)`).
 ///
-/// The pullbacks take its `child(of:)` method, a value's method rather than a closure over
-/// `Child.self`, so their `@Sendable` environment functions capture no metatype.
+/// A value rather than a closure over `Child.self`, so the pullbacks' `@Sendable` reducers capture
+/// no metatype.
 @usableFromInline
-struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironment>: Sendable {
+struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironment>: EnvironmentLending {
   @inlinable init() {}
-
-  @inlinable
-  func child(of parent: Parent) -> Child {
-    parent.pulledBackChild(Child.self)
-  }
 
   /// Runs `body` with `parent`'s child, which `parent` keeps alive: no reference is taken.
   @inlinable

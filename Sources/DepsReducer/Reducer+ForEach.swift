@@ -24,27 +24,41 @@ extension Reducer {
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
   where State: Identifiable, State.ID == ID {
+    forEach(state: state, action: action, lending: DerivedEnvironment(derive: environment))
+  }
+
+  /// `forEach(state:action:environment:)` over an array, with the element environment that
+  /// `lending` lends (see `EnvironmentLending`).
+  @inlinable
+  package func forEach<ParentState, ParentAction, ID: Hashable & Sendable, Lender: EnvironmentLending>(
+    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+    action: CasePath<ParentAction, (ID, Action)>,
+    lending: Lender
+  ) -> Reducer<ParentState, ParentAction, Lender.Parent>
+  where State: Identifiable, State.ID == ID, Lender.Child == Environment {
     // Only a key path to the id goes on: a closure in a context where `State: Identifiable`
     // would capture `State`'s non-Sendable metatype.
-    forEach(state: state, action: action, index: ElementIndex(id: \State.id), environment: environment)
+    forEach(state: state, action: action, index: ElementIndex(id: \State.id), lending: lending)
   }
 
   @inlinable
-  func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
+  func forEach<ParentState, ParentAction, ID: Hashable & Sendable, Lender: EnvironmentLending>(
     state: any WritableKeyPath<ParentState, [State]> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>,
     index: ElementIndex<State, ID>,
-    environment: @escaping @Sendable (ParentEnvironment) -> Environment
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    lending: Lender
+  ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let toElements = StatePath(state)
     let extractAction = action.extractValue
     let embedAction = action.embedValue
     let stateType = String(describing: [State].self)
-    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+    return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
       guard let (id, elementAction) = extractAction(parentAction) else { return .none }
       let effect = toElements.modify(&parentState) { elements in
-        index.modify(&elements, id: id) { self.run(&$0, elementAction, environment(parentEnvironment)) }
+        index.modify(&elements, id: id) { element in
+          lending.withChild(of: parentEnvironment) { self.run(&element, elementAction, $0) }
+        }
       }
       guard let effect else {
         reducerWarning(
@@ -79,11 +93,22 @@ extension Reducer {
     action: CasePath<ParentAction, (Key, Action)>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    forEach(state: state, action: action, lending: DerivedEnvironment(derive: environment))
+  }
+
+  /// `forEach(state:action:environment:)` over a dictionary, with the value environment that
+  /// `lending` lends (see `EnvironmentLending`).
+  @inlinable
+  package func forEach<ParentState, ParentAction, Key: Hashable & Sendable, Lender: EnvironmentLending>(
+    state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
+    action: CasePath<ParentAction, (Key, Action)>,
+    lending: Lender
+  ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let toValues = StatePath(state)
     let extractAction = action.extractValue
     let embedAction = action.embedValue
     let stateType = String(describing: [Key: State].self)
-    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+    return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
       guard let (key, valueAction) = extractAction(parentAction) else { return .none }
       return toValues.modify(&parentState) { values in
@@ -93,7 +118,7 @@ extension Reducer {
             in: Self.self)
           return .none
         }
-        return self.run(&values[key]!, valueAction, environment(parentEnvironment))
+        return lending.withChild(of: parentEnvironment) { self.run(&values[key]!, valueAction, $0) }
           .map { embedAction((key, $0)) }
       }
     }

@@ -28,15 +28,27 @@ extension Reducer {
     action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    pullback(state: state, action: action, lending: DerivedEnvironment(derive: environment))
+  }
+
+  /// The pullback to a parent whose state holds the child's state in a property, with the child
+  /// environment that `lending` lends: one body for the environment closures users write and the
+  /// children environment-less pullbacks borrow from their parents. Inlinable with `Lender`
+  /// specialized, so a lender that borrows takes no reference per action.
+  @inlinable
+  package func pullback<ParentState, ParentAction, Lender: EnvironmentLending>(
+    state: any WritableKeyPath<ParentState, State> & Sendable,
+    action: CasePath<ParentAction, Action>,
+    lending: Lender
+  ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let toChildState = StatePath(state)
     let extractAction = action.extractValue
     let embedAction = action.embedValue
-    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+    return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
       guard let childAction = extractAction(parentAction) else { return .none }
-      let childEnvironment = environment(parentEnvironment)
-      let effect = toChildState.modify(&parentState) {
-        self.run(&$0, childAction, childEnvironment)
+      let effect = lending.withChild(of: parentEnvironment) { childEnvironment in
+        toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
       }
       // Most actions start no effect: skip the call that maps nothing.
       return effect.operations.isEmpty ? .none : effect.map(embedAction)
@@ -70,11 +82,22 @@ extension Reducer {
     action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    pullback(state: state, action: action, lending: DerivedEnvironment(derive: environment))
+  }
+
+  /// `pullback(state:action:environment:)` to a case of an enum state, with the child
+  /// environment that `lending` lends (see `EnvironmentLending`).
+  @inlinable
+  package func pullback<ParentState, ParentAction, Lender: EnvironmentLending>(
+    state: CasePath<ParentState, State>,
+    action: CasePath<ParentAction, Action>,
+    lending: Lender
+  ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let childStateType = String(describing: State.self)
     let toChildState = state
     let extractAction = action.extractValue
     let embedAction = action.embedValue
-    return Reducer<ParentState, ParentAction, ParentEnvironment> {
+    return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
       guard let childAction = extractAction(parentAction) else { return .none }
       guard var childState = toChildState.extract(from: parentState) else {
@@ -84,9 +107,37 @@ extension Reducer {
           in: Self.self)
         return .none
       }
-      let effect = self.run(&childState, childAction, environment(parentEnvironment))
+      let effect = lending.withChild(of: parentEnvironment) { self.run(&childState, childAction, $0) }
       parentState = toChildState.embed(childState)
       return effect.map(embedAction)
     }
+  }
+}
+
+/// Lends a child environment for the time a pullback runs its child reducer.
+///
+/// An `environment:` closure derives one (`DerivedEnvironment`); an environment-less pullback
+/// borrows the child its parent keeps, with no reference taken.
+@usableFromInline
+package protocol EnvironmentLending<Parent, Child>: Sendable {
+  associatedtype Parent
+  associatedtype Child
+  /// Runs `body` with `parent`'s child environment.
+  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R
+}
+
+/// The child environment an `environment:` closure derives.
+@usableFromInline
+struct DerivedEnvironment<Parent, Child>: EnvironmentLending {
+  @usableFromInline let derive: @Sendable (Parent) -> Child
+
+  @inlinable
+  init(derive: @escaping @Sendable (Parent) -> Child) {
+    self.derive = derive
+  }
+
+  @inlinable
+  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
+    body(derive(parent))
   }
 }

@@ -28,7 +28,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     pullback(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
@@ -45,7 +45,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     pullback(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds an array of child states; the child
@@ -64,7 +64,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
     forEach(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
@@ -83,20 +83,22 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     forEach(
       state: state, action: action,
-      environment: ChildDerivation<ParentEnvironment, Environment>().child(of:))
+      lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 }
 
-/// Creates the child environment of type `Child` for a parent environment.
+/// Creates the child environment of type `Child` for a parent environment, for the time a
+/// pullback runs its child reducer.
 ///
-/// The pullbacks take its `child(of:)` method, a value's method rather than a closure over
-/// `Child.self`, so their `@Sendable` environment functions capture no metatype.
+/// A value rather than a closure over `Child.self`, so the pullbacks' `@Sendable` reducers capture
+/// no metatype; a global environment holds no state of its own, so a new one per action reads
+/// what the parent would.
 @usableFromInline
-struct ChildDerivation<Parent: GlobalEnvironment, Child: GlobalEnvironment>: Sendable {
+struct ChildDerivation<Parent: GlobalEnvironment, Child: GlobalEnvironment>: EnvironmentLending {
   @inlinable init() {}
 
   @inlinable
-  func child(of _: Parent) -> Child {
-    Child()
+  func withChild<R>(of _: Parent, _ body: (Child) -> R) -> R {
+    body(Child())
   }
 }

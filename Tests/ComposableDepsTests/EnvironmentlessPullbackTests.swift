@@ -1,5 +1,6 @@
-import ComposableDeps
 import Testing
+
+@testable import ComposableDeps
 
 private final class PullingParentEnvironment: ComposableEnvironment {}
 
@@ -47,7 +48,39 @@ private let parentReducer = Reducer<Parent, ParentAction, PullingParentEnvironme
     state: \.mode, action: /.self, environment: { $0 })
 )
 
+/// Records which environment object each run got, by its `ObjectIdentifier`'s hash.
+private let identityReducer = Reducer<Child, ChildAction, PulledChildEnvironment> { state, _, environment in
+  state.seen.append(ObjectIdentifier(environment).hashValue)
+  return .none
+}
+
+private let identityParentReducer = Reducer<Parent, ParentAction, PullingParentEnvironment>.combine(
+  identityReducer.pullback(state: \.child, action: /ParentAction.child),
+  identityReducer.forEach(state: \.list, action: /ParentAction.list),
+  identityReducer.forEach(state: \.byKey, action: /ParentAction.byKey),
+  identityReducer.pullback(state: /Mode.on, action: /ParentAction.mode).pullback(
+    state: \.mode, action: /.self, environment: { $0 })
+)
+
 @Suite struct EnvironmentlessPullbackTests {
+  /// Every shape lends the child its parent keeps (`pulledBackChild`), the same object on every
+  /// action: none derives one of its own.
+  @Test func everyShapeRunsTheChildOnTheParentsOnePulledBackChild() {
+    let environment = PullingParentEnvironment()
+    var state = Parent()
+    for _ in 0..<3 {
+      _ = identityParentReducer.run(&state, .child(.read), environment)
+      _ = identityParentReducer.run(&state, .list(2, .read), environment)
+      _ = identityParentReducer.run(&state, .byKey("a", .read), environment)
+      _ = identityParentReducer.run(&state, .mode(.read), environment)
+    }
+    let kept = ObjectIdentifier(environment.pulledBackChild(PulledChildEnvironment.self)).hashValue
+    #expect(state.child.seen == [kept, kept, kept])
+    #expect(state.list[1].seen == [kept, kept, kept])
+    #expect(state.byKey["a"]?.seen == [kept, kept, kept])
+    #expect(state.mode == .on(Child(id: 4, seen: [kept, kept, kept])))
+  }
+
   @Test func everyShapeDerivesTheChildFromTheParent() {
     let environment = PullingParentEnvironment().with(\.int, 7)
     var state = Parent()
