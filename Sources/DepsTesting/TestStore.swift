@@ -250,11 +250,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
       print(TestStoreMessages.skippedEffects(running))
     }
     effects.cancelRunning()
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(1))
-    while effects.runningCount > 0, clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+    await waitUntil(timeout: .seconds(1)) { effects.runningCount == 0 }
   }
 
   /// Waits for every effect to end, then checks that every action they sent was received.
@@ -285,11 +281,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ) async {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     guard !failIfFinished("finish()", at: site) else { return }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while effects.runningCount > 0, clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+    await waitUntil(timeout: timeout) { effects.runningCount == 0 }
     let running = effects.runningCount
     effects.cancelAll()
     ledger.withLock { $0.isFinished = true }

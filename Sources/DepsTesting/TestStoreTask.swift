@@ -34,12 +34,7 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !group.isFinished, clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    guard !group.isFinished else { return }
+    guard await !waitUntil(timeout: timeout, { group.isFinished }) else { return }
     reportTestStoreFailure(
       TestStoreMessages.taskStillRunning(step: step, timeout: timeout),
       at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))

@@ -11,3 +11,17 @@ func yieldToEffects(rounds: Int) async {
     await Task.detached(priority: .background) { await Task.yield() }.value
   }
 }
+
+/// Checks `isDone` every millisecond until it holds or `timeout` has passed, in the caller's
+/// isolation; returns whether it held.
+@discardableResult
+func waitUntil(
+  timeout: Duration, isolation: isolated (any Actor)? = #isolation, _ isDone: () -> Bool
+) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
+  while !isDone(), clock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return isDone()
+}
