@@ -121,42 +121,42 @@ open class ComposableEnvironment {
   @usableFromInline
   package func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
     // Taken from the lent reference: `pulledBack` keeps the child as long as this environment.
-    let child = pulledBackChildUnretained(ObjectIdentifier(Child.self)) { Child() }.takeUnretainedValue()
+    let child = pulledBackChildUnretained(Child.self).takeUnretainedValue()
     // The list holds, under `ObjectIdentifier(Child.self)`, only children of type `Child`.
     assert(child is Child, "Deps: the pulled-back child for \(Child.self) is a \(type(of: child)).")
     return unsafeDowncast(child, to: Child.self)
   }
 
-  /// The child stored under `key` (`ObjectIdentifier(Child.self)`) for environment-less
-  /// pullbacks, unretained: this environment keeps it for its whole life, so it is valid while the
-  /// caller holds this environment. `make` builds it on first use (`Child()`).
+  /// The child of type `type` for environment-less pullbacks, stored under
+  /// `ObjectIdentifier(type)`, unretained: this environment keeps it for its whole life, so it is
+  /// valid while the caller holds this environment. Built with `type.init()` on first use, once:
+  /// threads that ask meanwhile wait for that build.
   ///
   /// Unretained so that a pullback runs its child reducer without a reference count taken and
   /// dropped (two atomic operations) per level and action.
   @inlinable @inline(__always)
   package func pulledBackChildUnretained(
-    _ key: ObjectIdentifier, make: () -> ComposableEnvironment
+    _ type: ComposableEnvironment.Type
   ) -> Unmanaged<ComposableEnvironment> {
     let address = UInt(truncatingIfNeeded: firstPulledBack.load())
-    guard address != 0 else { return pulledBackChildUnretainedSlow(key, make: make) }
+    guard address != 0 else { return pulledBackChildUnretainedSlow(type) }
     // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by
     // `pulledBack` until this environment ends: valid without a retain of its own.
     let first = Unmanaged<FirstPulledBackChild>.fromOpaque(
       UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     return first._withUnsafeGuaranteedRef { first in
-      guard first.key == key else { return pulledBackChildUnretainedSlow(key, make: make) }
+      guard first.key == ObjectIdentifier(type) else { return pulledBackChildUnretainedSlow(type) }
       return Unmanaged.passUnretained(first.child)
     }
   }
 
-  /// ``pulledBackChildUnretained(_:make:)`` when the child is not the first one published.
+  /// ``pulledBackChildUnretained(_:)`` when the child is not the first one published.
   @usableFromInline
-  func pulledBackChildUnretainedSlow(
-    _ key: ObjectIdentifier, make: () -> ComposableEnvironment
-  ) -> Unmanaged<ComposableEnvironment> {
+  func pulledBackChildUnretainedSlow(_ type: ComposableEnvironment.Type) -> Unmanaged<ComposableEnvironment> {
+    let key = ObjectIdentifier(type)
     if let child = pulledBack.findUnretained(key) { return child }
-    let (child, isFirst) = pulledBack.add(key) {
-      let made = make()
+    let (child, isFirst) = pulledBack.add(type) {
+      let made = type.init()
       made.node.attach(to: node)
       return made
     }
@@ -207,6 +207,8 @@ private final class PulledBackChildren: @unchecked Sendable {
   /// The address of the newest list of `lists`; 0 while there is none.
   private let current = AtomicWord()
   private let lists = Locked<[List]>([])
+  /// The build of each child type's child, so that it is built once.
+  private let builds = Locked<[ObjectIdentifier: BuildOnce<ComposableEnvironment>]>([:])
   /// The environment's published ``FirstPulledBackChild``, kept here for the environment's life.
   private let kept = Locked<FirstPulledBackChild?>(nil)
 
@@ -232,12 +234,20 @@ private final class PulledBackChildren: @unchecked Sendable {
     }
   }
 
-  /// The child stored under `key`: the one another thread stored meanwhile, or the one `make`
-  /// builds (outside the lock); `isFirst` when this call stored the first child of all.
+  /// The child stored under `ObjectIdentifier(type)`: the one another thread stored meanwhile,
+  /// or the one `make` builds (outside the lock, once: threads that ask meanwhile wait for that
+  /// build); `isFirst` when this call stored the first child of all.
   func add(
-    _ key: ObjectIdentifier, make: () -> ComposableEnvironment
+    _ type: ComposableEnvironment.Type, make: () -> ComposableEnvironment
   ) -> (child: ComposableEnvironment, isFirst: Bool) {
-    let made = make()
+    let key = ObjectIdentifier(type)
+    let build = builds.withLock { builds in
+      if let build = builds[key] { return build }
+      let build = BuildOnce<ComposableEnvironment>(name: .environment(type))
+      builds[key] = build
+      return build
+    }
+    let made = build.value(build: make)
     return lists.withLock { lists in
       let keys = lists.last?.keys ?? []
       let children = lists.last?.children ?? []

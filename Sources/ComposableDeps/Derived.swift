@@ -70,13 +70,14 @@ public typealias DerivedEnvironment = Derived
 /// this module, asks the runtime for no generic metadata.
 @usableFromInline
 final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Sendable {
-  // @unchecked: `child` is only touched under its lock; `make`, `aliases` are immutable, and
+  // @unchecked: `child` is built once under its own lock; `make`, `aliases` are immutable, and
   // `published` is atomic.
   private let make: () -> Environment
   private let aliases: AliasBuilder
-  private let child = Locked<ComposableEnvironment?>(nil)
+  /// Built by the first thread that reads the property; the others wait for that build.
+  private let child = BuildOnce<ComposableEnvironment>(name: .environment(Environment.self))
   /// The address of the child `child` holds, once published; 0 before. `child` never changes once
-  /// set and keeps the child alive as long as this storage, so the address stays valid.
+  /// built and keeps the child alive as long as this storage, so the address stays valid.
   @usableFromInline let publishedAddress = AtomicWord()
 
   /// The child, once published; read without a lock, inlined into the property's accessor.
@@ -99,25 +100,22 @@ final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Senda
   @usableFromInline
   func environment(parent: ComposableEnvironment) -> Environment {
     if let published { return published }
-    let made = child.firstPublished(
-      find: { $0 },
-      build: { () -> ComposableEnvironment in
-        let child = make()
-        if !child.node.attach(to: parent.node) {
-          runtimeWarn(
-            """
-            \(type(of: child)) was not derived from \(type(of: parent)): that instance already has a parent.
+    let made = child.value {
+      let child = make()
+      if !child.node.attach(to: parent.node) {
+        runtimeWarn(
+          """
+          \(type(of: child)) was not derived from \(type(of: parent)): that instance already has a parent.
 
-            An environment belongs to one tree. To fix: create a new instance in the @Derived property, \
-            as in `@Derived var child = \(type(of: child))()`.
-            """,
-            kind: "\(type(of: child)) in \(type(of: parent))")
-        }
-        child.node.alias(aliases)
-        return child
-      },
-      publish: { $0 = $1 })
-    // Every thread that gets here publishes the same child (`firstPublished` returns the first).
+          An environment belongs to one tree. To fix: create a new instance in the @Derived property, \
+          as in `@Derived var child = \(type(of: child))()`.
+          """,
+          kind: "\(type(of: child)) in \(type(of: parent))")
+      }
+      child.node.alias(aliases)
+      return child
+    }
+    // Every thread that gets here publishes the same child, the one `child` built.
     publishedAddress.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque())))
     assert(made is Environment, "Deps: a @Derived storage built a \(type(of: made)).")
     return unsafeDowncast(made, to: Environment.self)

@@ -105,7 +105,7 @@ struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironme
   /// Runs `body` with `parent`'s child, which `parent` keeps alive: no reference is taken.
   @inlinable
   func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
-    let child = parent.pulledBackChildUnretained(ObjectIdentifier(Child.self)) { Child() }
+    let child = parent.pulledBackChildUnretained(Child.self)
     return child._withUnsafeGuaranteedRef { child in
       // Stored under `ObjectIdentifier(Child.self)`: only children of type `Child`.
       assert(child is Child, "Deps: the pulled-back child for \(Child.self) is a \(type(of: child)).")

@@ -42,10 +42,11 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
   public var wrappedValue: Environment { storage.environment }
 
   private final class Storage: @unchecked Sendable {
-    // @unchecked: `created` is only touched under its lock; `make` and `aliases` are immutable.
+    // @unchecked: `created` is built once under its own lock; `make` and `aliases` are immutable.
     let make: () -> Environment
     let aliases: AliasBuilder
-    let created = Locked<Environment?>(nil)
+    /// Built by the first thread that reads the property; the others wait for that build.
+    let created = BuildOnce<Environment>(name: .environment(Environment.self))
 
     init(make: @escaping () -> Environment, aliases: AliasBuilder) {
       self.make = make
@@ -53,14 +54,11 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
     }
 
     var environment: Environment {
-      created.firstPublished(
-        find: { $0 },
-        build: {
-          // Aliases hold before the environment's first read.
-          GlobalStore.node.alias(aliases)
-          return StoreWriteWarnings.$buildingDerived.withValue("\(Environment.self)", operation: make)
-        },
-        publish: { $0 = $1 })
+      created.value {
+        // Aliases hold before the environment's first read.
+        GlobalStore.node.alias(aliases)
+        return StoreWriteWarnings.$buildingDerived.withValue("\(Environment.self)", operation: make)
+      }
     }
   }
 }

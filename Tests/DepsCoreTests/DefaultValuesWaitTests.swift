@@ -30,8 +30,12 @@ private enum SlowKey: DependencyKey {
         group.leave()
       }.start()
     }
-    // Open the gate once one thread builds and the other waits for it.
-    while BuildGraph.state.withLock({ $0.waiting.isEmpty }) { usleep(100) }
+    // Open the gate once one thread builds and the other waits for it (or after 10 s, when the
+    // counts below fail).
+    let deadline = ContinuousClock.now + .seconds(10)
+    while BuildGraph.state.withLock({ $0.waiting.isEmpty }) && ContinuousClock.now < deadline {
+      usleep(100)
+    }
     gate.signal()
     group.wait()
     let seen = results.withLock { $0 }
