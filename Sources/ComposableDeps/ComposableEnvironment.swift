@@ -35,11 +35,11 @@ open class ComposableEnvironment {
   /// Children derived by environment-less pullbacks, one per child type.
   private let pulledBack = PulledBackChildren()
 
-  /// The address of a ``FirstPulledBackChild``, the first child `pulledBack` stored and its key;
-  /// 0 until published. One atomic load and two field loads find it, against a chain of loads
-  /// through `pulledBack`'s list (most environments have one pulled-back child type).
-  /// `pulledBack` keeps the object alive as long as this environment.
-  @usableFromInline let firstPulledBack = AtomicWord()
+  /// The ``FirstPulledBackChild``, the first child `pulledBack` stored and its key, once
+  /// published. One atomic load and two field loads find it, against a chain of loads through
+  /// `pulledBack`'s list (most environments have one pulled-back child type). `pulledBack` keeps
+  /// the object alive as long as this environment.
+  @usableFromInline let firstPulledBack = AtomicReference<FirstPulledBackChild>()
 
   /// Creates a root environment: it reads defaults until values are set on it, and becomes a
   /// child when another environment derives it.
@@ -138,12 +138,9 @@ open class ComposableEnvironment {
   package func pulledBackChildUnretained(
     _ type: ComposableEnvironment.Type
   ) -> Unmanaged<ComposableEnvironment> {
-    let address = UInt(truncatingIfNeeded: firstPulledBack.load())
-    guard address != 0 else { return pulledBackChildUnretainedSlow(type) }
     // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by
     // `pulledBack` until this environment ends: valid without a retain of its own.
-    let first = Unmanaged<FirstPulledBackChild>.fromOpaque(
-      UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+    guard let first = firstPulledBack.load() else { return pulledBackChildUnretainedSlow(type) }
     return first._withUnsafeGuaranteedRef { first in
       guard first.key == ObjectIdentifier(type) else { return pulledBackChildUnretainedSlow(type) }
       return Unmanaged.passUnretained(first.child)
@@ -165,7 +162,7 @@ open class ComposableEnvironment {
     if isFirst {
       // Only the thread that stored the first child publishes it, fully built.
       let first = pulledBack.keep(FirstPulledBackChild(key: key, child: child))
-      firstPulledBack.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque())))
+      firstPulledBack.publish(Unmanaged.passUnretained(first))
     }
     return unmanaged
   }
@@ -204,8 +201,8 @@ private final class PulledBackChildren: @unchecked Sendable {
     }
   }
 
-  /// The address of the newest list of `lists`; 0 while there is none.
-  private let current = AtomicWord()
+  /// The newest list of `lists`, once there is one.
+  private let current = AtomicReference<List>()
   private let lists = Locked<[List]>([])
   /// The build of each child type's child, so that it is built once.
   private let builds = Locked<[ObjectIdentifier: BuildOnce<ComposableEnvironment>]>([:])
@@ -220,13 +217,10 @@ private final class PulledBackChildren: @unchecked Sendable {
 
   /// The child stored under `key`, if any, unretained: `lists` keeps it until `self` ends.
   func findUnretained(_ key: ObjectIdentifier) -> Unmanaged<ComposableEnvironment>? {
-    let address = current.load()
-    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) else {
-      return nil
-    }
     // `lists` retains every published list until `self` ends, and `self` outlives this call: the
     // list needs no retain of its own while it is scanned, nor the child it returns.
-    return Unmanaged<List>.fromOpaque(pointer)._withUnsafeGuaranteedRef { list in
+    guard let list = current.load() else { return nil }
+    return list._withUnsafeGuaranteedRef { list in
       list.keys.withUnsafeBufferPointer { keys in
         guard let index = keys.firstIndex(of: key) else { return nil }
         return list.children.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
@@ -254,7 +248,7 @@ private final class PulledBackChildren: @unchecked Sendable {
       if let index = keys.firstIndex(of: key) { return (children[index], false) }
       let list = List(keys: keys + [key], children: children + [made])
       lists.append(list)
-      current.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque())))
+      current.publish(Unmanaged.passUnretained(list))
       return (made, keys.isEmpty)
     }
   }

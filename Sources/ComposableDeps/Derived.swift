@@ -76,18 +76,14 @@ final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Senda
   private let aliases: AliasBuilder
   /// Built by the first thread that reads the property; the others wait for that build.
   private let child = BuildOnce<ComposableEnvironment>(name: .environment(Environment.self))
-  /// The address of the child `child` holds, once published; 0 before. `child` never changes once
-  /// built and keeps the child alive as long as this storage, so the address stays valid.
-  @usableFromInline let publishedAddress = AtomicWord()
+  /// The child `child` holds, once published. `child` never changes once built and keeps the
+  /// child alive as long as this storage, so the published address stays valid.
+  @usableFromInline let publishedChild = AtomicReference<ComposableEnvironment>()
 
   /// The child, once published; read without a lock, inlined into the property's accessor.
   @inlinable
   var published: Environment? {
-    let address = publishedAddress.load()
-    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(address)) else {
-      return nil
-    }
-    let child = Unmanaged<ComposableEnvironment>.fromOpaque(pointer).takeUnretainedValue()
+    guard let child = publishedChild.load()?.takeUnretainedValue() else { return nil }
     assert(child is Environment, "Deps: a @Derived storage holds a \(type(of: child)).")
     return unsafeDowncast(child, to: Environment.self)
   }
@@ -116,7 +112,7 @@ final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Senda
       return child
     }
     // Every thread that gets here publishes the same child, the one `child` built.
-    publishedAddress.store(UInt64(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque())))
+    publishedChild.publish(Unmanaged.passUnretained(made))
     assert(made is Environment, "Deps: a @Derived storage built a \(type(of: made)).")
     return unsafeDowncast(made, to: Environment.self)
   }

@@ -99,3 +99,44 @@ package struct AtomicWord: ~Copyable, Sendable {
     init(_ initial: UInt64) { value = Atomic(initial) }
   }
 #endif
+
+extension AtomicWord {
+  /// Subtracts one, wrapping around below zero, and returns the new value.
+  @inlinable @inline(__always) @discardableResult
+  package func subtractOne() -> UInt64 {
+    add(.max)  // adding 2⁶⁴ - 1 wraps around to minus one
+  }
+}
+
+/// The address of an object, published once it is ready so that threads reach it with one atomic
+/// load and no lock or reference count: the one place the library turns an object into a word and
+/// back.
+///
+/// The word holds no reference. Whoever publishes an object must keep it alive, unchanged in
+/// identity, for as long as readers may load its address (in this library: for the life of the
+/// object that holds this reference, or of the process).
+@usableFromInline
+package struct AtomicReference<Object: AnyObject>: ~Copyable, Sendable {
+  @usableFromInline let address: AtomicWord
+
+  /// Creates a reference that holds no object yet. Inlinable, so that a `static let` in another
+  /// module is still initialized at compile time.
+  @inlinable
+  package init() { address = AtomicWord() }
+
+  /// The published object, unretained; `nil` before the first ``publish(_:)``.
+  @inlinable @inline(__always)
+  package func load() -> Unmanaged<Object>? {
+    let word = UInt(truncatingIfNeeded: address.load())
+    // Only `publish` stores a nonzero word: the address of an `Object` its publisher keeps alive.
+    guard word != 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+    return Unmanaged<Object>.fromOpaque(pointer)
+  }
+
+  /// Publishes `object`: later loads on any thread see it, fully built. The caller keeps it alive
+  /// as the type's documentation says.
+  @inlinable @inline(__always)
+  package func publish(_ object: Unmanaged<Object>) {
+    address.store(UInt64(UInt(bitPattern: object.toOpaque())))
+  }
+}

@@ -273,7 +273,7 @@ package class DependencyOverlay: @unchecked Sendable {
     guard _isScope else { return }
     // Reads of this scope can no longer happen; what threads cached for it must not outlive it.
     if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
-    Self.scopesAlive.add(.max)  // wrapping: minus one
+    Self.scopesAlive.subtractOne()
   }
 }
 

@@ -6,26 +6,24 @@
 /// constant-initialized, like the ``AtomicWord`` in it, so a use after the first is one load.
 @usableFromInline
 package struct ProcessObject<Object: AnyObject>: ~Copyable, Sendable {
-  @usableFromInline let address: AtomicWord
+  @usableFromInline let reference: AtomicReference<Object>
 
   @inlinable
-  package init() { address = AtomicWord() }
+  package init() { reference = AtomicReference() }
 
   /// The object, unretained. `make` publishes it on first use; it must return the same object
   /// every time, one that a `static let` keeps alive for the whole process.
   @inlinable @inline(__always)
   package func object(_ make: () -> Object) -> Unmanaged<Object> {
-    let word = address.load()
-    guard word != 0 else { return publish(make()) }
-    // Set by `publish`: the address of an object alive for the whole process.
-    return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(word)).unsafelyUnwrapped)
+    // Set by `publish`: an object alive for the whole process.
+    reference.load() ?? publish(make())
   }
 
   @usableFromInline
   func publish(_ object: Object) -> Unmanaged<Object> {
     let unmanaged = Unmanaged.passUnretained(object)
     // Threads racing here store the same address.
-    address.store(UInt64(UInt(bitPattern: unmanaged.toOpaque())))
+    reference.publish(unmanaged)
     return unmanaged
   }
 }

@@ -296,7 +296,7 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   private static func purge(where remove: (Slot) -> Bool) {
     purgesInFlight.add(1)
-    defer { purgesInFlight.add(.max) }  // wrapping: minus one
+    defer { purgesInFlight.subtractOne() }
     let caches = registry.withLock { Array($0.values) }
     for cache in caches {
       cache.lock.lock()

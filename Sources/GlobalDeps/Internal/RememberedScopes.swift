@@ -52,7 +52,7 @@ enum RememberedScopes {
   static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
     guard !Self.scope(scope, holds: object) else { return }
     dropsInFlight.add(1)
-    defer { dropsInFlight.add(.max) }  // wrapping: minus one, once the dropped entries are freed
+    defer { dropsInFlight.subtractOne() }  // once the dropped entries are freed
     // Scopes (and the values they hold) leave the map under the lock, but are freed once it is
     // released, with the array returned: a value's deinit may come back into the library.
     _ = table.withLock { table -> [Entry] in
@@ -69,7 +69,7 @@ enum RememberedScopes {
   static func scope(of object: AnyObject) -> DependencyOverlay? {
     let id = ObjectIdentifier(object)
     dropsInFlight.add(1)
-    defer { dropsInFlight.add(.max) }  // wrapping: minus one, once a stale entry is freed
+    defer { dropsInFlight.subtractOne() }  // once a stale entry is freed
     return table.withLock { table -> (scope: DependencyOverlay?, stale: Entry?) in
       guard let entry = table.entries[id] else { return (nil, nil) }
       // An entry whose object was released, at the address `object` now has: freed unlocked.
