@@ -2,8 +2,43 @@ import Testing
 
 @testable import ComposableDeps
 
-// The keys (`RetriesKey`, `ClockKey`, `TimerKey`, `LoggerKey`) are those of
-// DiagnosticsDocSnippets.swift, the code Docs/Diagnostics.md quotes.
+// The keys of Docs/Diagnostics.md's report example.
+
+private enum RetriesKey: DependencyKey { static let defaultValue = 3 }
+private enum ClockKey: DependencyKey { static let defaultValue = "system clock" }
+private enum TimerKey: DependencyKey { static let defaultValue = "system timer" }
+private final class Logger: Sendable, CustomStringConvertible {
+  var description: String { "Logger(level: info)" }
+}
+private enum LoggerKey: DependencyKey {
+  static var defaultValue: Logger { Logger() }
+}
+
+extension Dependencies {
+  fileprivate var retries: Int {
+    get { self[RetriesKey.self] }
+    set { self[RetriesKey.self] = newValue }
+  }
+  fileprivate var clock: String {
+    get { self[ClockKey.self] }
+    set { self[ClockKey.self] = newValue }
+  }
+  fileprivate var timer: String {
+    get { self[TimerKey.self] }
+    set { self[TimerKey.self] = newValue }
+  }
+  fileprivate var logger: Logger { self[LoggerKey.self] }
+}
+
+private final class AppEnvironment: ComposableEnvironment {
+  @Derived var feature: FeatureEnvironment
+}
+private final class FeatureEnvironment: ComposableEnvironment {
+  @Derived<TimerEnvironment>(aliases: { $0.alias(\.timer, to: \.clock) }) var timers
+}
+private final class TimerEnvironment: ComposableEnvironment {
+  @Dependency(\.timer) var timer
+}
 
 private final class ReportAppEnvironment: ComposableEnvironment {
   @Derived var feature: ReportFeatureEnvironment
@@ -19,6 +54,27 @@ private final class ReportLeafEnvironment: ComposableEnvironment {}
     // its default in that tree; do it on a throwaway tree so the reports below are the same
     // whichever test runs first.
     _ = ReportLeafEnvironment().aliasing(\.timer, to: \.clock)
+  }
+
+  /// Docs/Diagnostics.md's example, "Where does this value come from?".
+  @Test func theReportExample() {
+    let app = AppEnvironment().with(\.retries, 5)
+    app.feature.with(\.clock, "test clock")
+    _ = app.logger
+    let timers = app.feature.timers
+    timers.with(\.retries, 0)
+    let report = timers.dependencyReport()  // or: debugPrint(timers), `po timers` in the debugger
+    #expect(
+      report == """
+        TimerEnvironment (derived from FeatureEnvironment ← AppEnvironment)
+        Dependencies:
+          ClockKey = test clock — inherited from FeatureEnvironment (1 level up)
+          LoggerKey = Logger(level: info) — default, built
+          RetriesKey = 0 — set on this environment
+          TimerKey = test clock — inherited from FeatureEnvironment (1 level up) as ClockKey
+        Aliases:
+          TimerKey → ClockKey — declared on this environment
+        """)
   }
 
   @Test func anEmptyRoot() {
