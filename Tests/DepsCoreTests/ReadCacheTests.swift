@@ -16,12 +16,15 @@ extension Dependencies {
 /// What the calling thread cached for `node` after `read`, with no write anywhere in between
 /// (other tests write while this one runs, and every write empties every cache).
 private func cachedKeys(of node: DependencyNode, after read: () -> Void) -> Set<UInt> {
-  while true {
+  // Bounded: a write between the read and the look is rare; 10,000 in a row is a failure.
+  for _ in 0..<10_000 {
     let generation = DependencyGeneration.current
     read()
     let keys = ThreadReadCache.cachedKeys(scope: node.serial)
     if DependencyGeneration.current == generation { return Set(keys) }
   }
+  Issue.record("10,000 reads in a row each raced a write")
+  return []
 }
 
 @Suite struct ReadCacheTests {
