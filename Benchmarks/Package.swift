@@ -37,6 +37,12 @@ let package = Package(
         .product(name: "Swinject", package: "Swinject"),
       ]
     ),
+    // Runs one row for callgrind (Scripts/check-instruction-budgets.py): the library's rows only,
+    // so it builds without the peers.
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: ["BenchmarkSupport", "GlobalDepsBenchmarks", "ComposableDepsBenchmarks"]
+    ),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [

@@ -37,17 +37,17 @@ if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(
     print("No variant starts with \(name); variants:\n" + benchmarks.map(\.name).joined(separator: "\n"))
     exit(1)
   }
-  benchmark.run(16)
-  benchmark.run(iterations)
+  await benchmark.run(16)
+  await benchmark.run(iterations)
   print("ran \(benchmark.name) \(iterations) times")
   exit(0)
 }
 
 // Size each batch to about `batchNanoseconds`, after a warm-up.
-func batchSize(_ benchmark: Benchmark) -> Int {
+func batchSize(_ benchmark: Benchmark) async -> Int {
   var n = 16
   while true {
-    let elapsed = measure(n, benchmark.run)
+    let elapsed = await benchmark.measure(n)
     if elapsed >= batchNanoseconds / 4 || n >= 1 << 26 {
       return max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1))))
     }
@@ -62,13 +62,16 @@ let only = arguments.first { $0.hasPrefix("--only=") }.map {
 let selected = benchmarks.map { benchmark in
   only.map { $0.contains { benchmark.group == $0 || benchmark.name.hasPrefix($0) } } ?? true
 }
-let sizes = zip(benchmarks, selected).map { $1 ? batchSize($0) : 1 }
+var sizes: [Int] = []
+for (benchmark, isSelected) in zip(benchmarks, selected) {
+  sizes.append(isSelected ? await batchSize(benchmark) : 1)
+}
 
 // Interleave: each round runs every variant once, so machine noise hits all alike.
 var samples = Array(repeating: [Double](), count: benchmarks.count)
 for _ in 0..<rounds {
   for (index, benchmark) in benchmarks.enumerated() where selected[index] {
-    let elapsed = measure(sizes[index], benchmark.run)
+    let elapsed = await benchmark.measure(sizes[index])
     samples[index].append(Double(elapsed) / Double(sizes[index]))
   }
 }

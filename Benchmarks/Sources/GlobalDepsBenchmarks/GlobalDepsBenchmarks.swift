@@ -40,12 +40,19 @@ private struct Model: Sendable {
 
 /// The `GlobalDeps` rows.
 public enum GlobalDepsBenchmarks {
+  /// The read of an overridden value through a `GlobalEnvironment`'s `@Dependency`.
+  public static let overriddenRead = "read, overridden value (@Dependency key path)"
+  /// A read in a `withDependencies` scope that exists.
+  public static let scopedRead = "read inside a withDependencies scope"
+  /// A `withDependencies` scope that sets one value, and one read in its operation.
+  public static let withDependenciesRead = "withDependencies { set } + one read"
+
   /// GlobalDeps reads (overridden, default, type key, in a scope), scopes and writes.
   public static var all: [Benchmark] {
     let environment = BenchEnvironment().with(\.overridden, 1)
     let model = Model()
     return [
-      Benchmark("GlobalDeps", "read, overridden value (@Dependency key path)") { n in
+      Benchmark("GlobalDeps", overriddenRead) { n in
         let environment = opaque(environment)
         for _ in 0..<n { blackHole(environment.overridden) }
       },
@@ -61,7 +68,7 @@ public enum GlobalDepsBenchmarks {
         let model = opaque(model)
         for _ in 0..<n { blackHole(model.overridden) }
       },
-      Benchmark("GlobalDeps", "read inside a withDependencies scope") { n in
+      Benchmark("GlobalDeps", scopedRead) { n in
         let environment = opaque(environment)
         withDependencies {
           $0.scoped = 2
@@ -69,7 +76,7 @@ public enum GlobalDepsBenchmarks {
           for _ in 0..<n { blackHole(environment.scoped) }
         }
       },
-      Benchmark("GlobalDeps", "withDependencies { set } + one read") { n in
+      Benchmark("GlobalDeps", withDependenciesRead) { n in
         let environment = opaque(environment)
         for i in 0..<n {
           withDependencies {
