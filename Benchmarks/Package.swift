@@ -30,6 +30,14 @@ let package = Package(
       ]
     ),
     .target(
+      name: "TestingBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "DepsReducer", package: "swift-composable-deps"),
+        .product(name: "DepsTesting", package: "swift-composable-deps"),
+      ]
+    ),
+    .target(
       name: "PeerBenchmarks",
       dependencies: [
         "BenchmarkSupport",
@@ -47,6 +55,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "BenchmarkSupport", "GlobalDepsBenchmarks", "ComposableDepsBenchmarks", "PeerBenchmarks",
+        "TestingBenchmarks",
       ]
     ),
   ],

@@ -27,7 +27,8 @@ public struct Benchmark: Sendable {
   }
 
   /// Creates a row whose operation awaits: `run(n)` performs it `n` times on the main actor.
-  public init(_ group: String, _ name: String, async run: @escaping @MainActor @Sendable (Int) async -> Void) {
+  public init(_ group: String, _ name: String, async run: @escaping @MainActor @Sendable (Int) async -> Void)
+  {
     self.group = group
     self.name = name
     self.body = .async(run)

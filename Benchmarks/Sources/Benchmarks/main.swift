@@ -2,6 +2,7 @@ import BenchmarkSupport
 import ComposableDepsBenchmarks
 import GlobalDepsBenchmarks
 import PeerBenchmarks
+import TestingBenchmarks
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,8 @@ let batchNanoseconds: UInt64 = 2_000_000
 
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
-  + ReducerBenchmarks.all + EffectBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+  + ReducerBenchmarks.all + EffectBenchmarks.all + TestStoreBenchmarks.all + SwiftDependenciesBenchmarks.all
+  + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
 // NAME is the start of a row's name, or of `group/name` to pick a row that two groups share
@@ -137,6 +139,43 @@ for (index, benchmark) in benchmarks.enumerated() {
   }
   print(line)
 }
+
+/// Rows that do the same work in `GlobalDeps` and in a peer (Docs/Performance.md says what each
+/// side does): what, our row, their group and row.
+let peers: [(what: String, ours: String, group: String, theirs: String)] = [
+  (
+    "read, model made outside any scope", GlobalDepsBenchmarks.defaultModelRead, "swift-dependencies",
+    SwiftDependenciesBenchmarks.defaultModelRead
+  ),
+  (
+    "read, model made in withDependencies { set }", GlobalDepsBenchmarks.scopedModelRead,
+    "swift-dependencies", SwiftDependenciesBenchmarks.scopedModelRead
+  ),
+  (
+    "withDependencies { set } operation: { Model().x }", GlobalDepsBenchmarks.withDependenciesRead,
+    "swift-dependencies", SwiftDependenciesBenchmarks.withDependenciesRead
+  ),
+  (
+    "a shared service object, then .value", GlobalDepsBenchmarks.serviceRead, "Swinject",
+    SwinjectBenchmarks.resolve
+  ),
+]
+/// Their median over ours for the pair whose description is `what`.
+func peerRatio(_ what: String) -> Double {
+  let pair = peers.first { $0.what == what }!
+  return nanoseconds(pair.theirs, in: pair.group) / nanoseconds(pair.ours, in: "GlobalDeps")
+}
+print()
+print("Peers, the same work on both sides (median ns per operation):")
+print(pad("", 52, left: true) + pad("GlobalDeps", 12) + pad("peer", 12) + pad("peer / ours", 13))
+for pair in peers {
+  let ours = nanoseconds(pair.ours, in: "GlobalDeps")
+  let theirs = nanoseconds(pair.theirs, in: pair.group)
+  print(
+    "  " + pad("\(pair.what) (\(pair.group))", 50, left: true) + pad(format(ours, 2), 12)
+      + pad(format(theirs, 2), 12) + pad(format(theirs / ours, 2) + "x", 13))
+}
+
 print()
 print("Read throughput, 2 threads / 1 thread (median of \(scalingSamples[0].count) rounds):")
 for (index, scaling) in scalings.enumerated() {
@@ -154,8 +193,8 @@ let mutex = nanoseconds(Baselines.mutexDictionary)
 let globalRead = nanoseconds("read, overridden value (@Dependency key path)")
 let composable1 = nanoseconds("read at depth 1 (value set on the root)")
 let composable64 = nanoseconds("read at depth 64 (value set on the root)")
-let pointFree = nanoseconds("@Dependency read")
 let leaf = nanoseconds(ReducerBenchmarks.leaf)
+let testReducer = nanoseconds(TestStoreBenchmarks.reducerDirect)
 // One `Target` per line; `printTargets` prints PASS or MISS for each.
 let targets = [
   Target("GlobalDeps read / mutex dictionary", globalRead / mutex, atMost: 1.2),
@@ -163,11 +202,15 @@ let targets = [
   Target("depth-64 read / depth-1 read", composable64 / composable1, atMost: 1.2),
   Target("GlobalDeps 2 threads / 1 thread", scalingMedians[0], atLeast: 1.5),
   Target("ComposableDeps 2 threads / 1 thread", scalingMedians[1], atLeast: 1.5),
-  Target("swift-dependencies read / GlobalDeps read", pointFree / globalRead, atLeast: 15),
+  Target(
+    "swift-dependencies read / ours (model made outside scopes)",
+    peerRatio("read, model made outside any scope"), atLeast: 15),
+  Target(
+    "swift-dependencies read / ours (model made in a scope)",
+    peerRatio("read, model made in withDependencies { set }"), atLeast: 3),
   Target(
     "withDependencies + read / swift-dependencies' one",
-    nanoseconds("withDependencies { set } + one read", in: "GlobalDeps")
-      / nanoseconds("withDependencies { set } + one read", in: "swift-dependencies"), atMost: 1.0 / 3),
+    1 / peerRatio("withDependencies { set } operation: { Model().x }"), atMost: 1.0 / 3),
   Target(
     "4 environment-less pullbacks / leaf reducer", nanoseconds(ReducerBenchmarks.environmentLess) / leaf,
     atMost: 15),
@@ -188,5 +231,18 @@ let targets = [
   Target(
     "cancel-in-flight restart / bare Task",
     nanoseconds(EffectBenchmarks.storeRestart) / nanoseconds(EffectBenchmarks.restartBaseline), atMost: 3),
+  Target(
+    "TestStore.send with assert / reducer run directly",
+    nanoseconds(TestStoreBenchmarks.testStoreSend) / testReducer, atMost: 100_000),
+  Target(
+    "TestStore.send + receive / reducer run directly",
+    nanoseconds(TestStoreBenchmarks.testStoreReceive) / testReducer, atMost: 200_000),
+  Target(
+    "TestStore.send with assert / 20 detached yields",
+    nanoseconds(TestStoreBenchmarks.testStoreSend) / nanoseconds(TestStoreBenchmarks.megaYield), atMost: 1.5),
+  Target(
+    "Store.send round trip / bare Task hop to the main actor",
+    nanoseconds(TestStoreBenchmarks.storeRoundTrip) / nanoseconds(TestStoreBenchmarks.taskRoundTrip),
+    atMost: 2),
 ]
 printTargets(targets)
