@@ -167,13 +167,15 @@ func peerRatio(_ what: String) -> Double {
 }
 print()
 print("Peers, the same work on both sides (median ns per operation):")
-print(pad("", 52, left: true) + pad("GlobalDeps", 12) + pad("peer", 12) + pad("peer / ours", 13))
-for pair in peers {
+let peerLabels = peers.map { "\($0.what) (\($0.group))" }
+let peerWidth = peerLabels.map(\.count).max()! + 4
+print(pad("", peerWidth, left: true) + pad("GlobalDeps", 12) + pad("peer", 12) + pad("peer / ours", 13))
+for (pair, label) in zip(peers, peerLabels) {
   let ours = nanoseconds(pair.ours, in: "GlobalDeps")
   let theirs = nanoseconds(pair.theirs, in: pair.group)
   print(
-    "  " + pad("\(pair.what) (\(pair.group))", 50, left: true) + pad(format(ours, 2), 12)
-      + pad(format(theirs, 2), 12) + pad(format(theirs / ours, 2) + "x", 13))
+    "  " + pad(label, peerWidth - 2, left: true) + pad(format(ours, 2), 12) + pad(format(theirs, 2), 12)
+      + pad(format(theirs / ours, 2) + "x", 13))
 }
 
 print()
