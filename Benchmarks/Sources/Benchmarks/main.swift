@@ -205,7 +205,7 @@ let targets = [
   Target("GlobalDeps 2 threads / 1 thread", scalingMedians[0], atLeast: 1.5),
   Target("ComposableDeps 2 threads / 1 thread", scalingMedians[1], atLeast: 1.5),
   Target(
-    "swift-dependencies read / ours (model made outside scopes)",
+    "swift-dependencies read / ours (model outside scopes)",
     peerRatio("read, model made outside any scope"), atLeast: 15),
   Target(
     "swift-dependencies read / ours (model made in a scope)",
@@ -233,18 +233,21 @@ let targets = [
   Target(
     "cancel-in-flight restart / bare Task",
     nanoseconds(EffectBenchmarks.storeRestart) / nanoseconds(EffectBenchmarks.restartBaseline), atMost: 3),
+  // The test-loop rows (Docs/Performance.md, "Test loops"): a `TestStore.send` waits for effects
+  // with 20 detached background tasks, as TCA's does; the bounds leave room for that, and the ratio
+  // to the yields checks that the store's own work stays small beside them.
   Target(
     "TestStore.send with assert / reducer run directly",
     nanoseconds(TestStoreBenchmarks.testStoreSend) / testReducer, atMost: 100_000),
   Target(
     "TestStore.send + receive / reducer run directly",
-    nanoseconds(TestStoreBenchmarks.testStoreReceive) / testReducer, atMost: 200_000),
+    nanoseconds(TestStoreBenchmarks.testStoreReceive) / testReducer, atMost: 150_000),
   Target(
     "TestStore.send with assert / 20 detached yields",
-    nanoseconds(TestStoreBenchmarks.testStoreSend) / nanoseconds(TestStoreBenchmarks.megaYield), atMost: 1.5),
+    nanoseconds(TestStoreBenchmarks.testStoreSend) / nanoseconds(TestStoreBenchmarks.megaYield), atMost: 3),
   Target(
     "Store.send round trip / bare Task hop to the main actor",
     nanoseconds(TestStoreBenchmarks.storeRoundTrip) / nanoseconds(TestStoreBenchmarks.taskRoundTrip),
-    atMost: 2),
+    atMost: 3),
 ]
 printTargets(targets)
