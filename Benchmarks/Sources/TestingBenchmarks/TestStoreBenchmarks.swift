@@ -41,6 +41,20 @@ public enum TestStoreBenchmarks {
   /// What `TestStore.send` waits for its effects with: 20 detached background tasks that yield.
   public static let megaYield = "20 detached background tasks that yield (Task.megaYield)"
 
+  /// A row that runs `step` `n` times on a new `TestStore` of the counter, then finishes it.
+  private static func testStoreRow(
+    _ name: String, _ step: @escaping @MainActor @Sendable (TestStore<Int, CounterAction, Void>) async -> Void
+  ) -> Benchmark {
+    Benchmark(
+      "Testing", name,
+      async: { n in
+        let store = TestStore(initialState: 0, reducer: counter, environment: ())
+        for _ in 0..<n { await step(store) }
+        await store.finish()
+        blackHole(store.state)
+      })
+  }
+
   /// The test-loop rows.
   public static var all: [Benchmark] {
     [
@@ -53,27 +67,13 @@ public enum TestStoreBenchmarks {
           blackHole(state)
         }
       },
-      Benchmark(
-        "Testing", testStoreSend,
-        async: { n in
-          let store = TestStore(initialState: 0, reducer: counter, environment: ())
-          for _ in 0..<n {
-            await store.send(.increment) { $0 &+= 1 }
-          }
-          await store.finish()
-          blackHole(store.state)
-        }),
-      Benchmark(
-        "Testing", testStoreReceive,
-        async: { n in
-          let store = TestStore(initialState: 0, reducer: counter, environment: ())
-          for _ in 0..<n {
-            await store.send(.load)
-            await store.receive(.loaded) { $0 &+= 1 }
-          }
-          await store.finish()
-          blackHole(store.state)
-        }),
+      testStoreRow(testStoreSend) { store in
+        await store.send(.increment) { $0 &+= 1 }
+      },
+      testStoreRow(testStoreReceive) { store in
+        await store.send(.load)
+        await store.receive(.loaded) { $0 &+= 1 }
+      },
       Benchmark(
         "Testing", storeRoundTrip,
         async: { n in
