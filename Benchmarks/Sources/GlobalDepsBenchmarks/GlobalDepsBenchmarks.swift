@@ -77,6 +77,8 @@ public enum GlobalDepsBenchmarks {
   public static let defaultModelRead = "read, default value, model made outside any scope"
   /// A read through a model made in a `withDependencies` scope that set the value, read after it.
   public static let scopedModelRead = "read, model made in withDependencies { set }"
+  /// The overridden read while a model made in a `withDependencies` scope is alive.
+  public static let readWhileScopeAlive = "read, overridden value, while a scope is alive"
   /// A read of a class instance built once, then a property of it.
   public static let serviceRead = "read of a shared service object (default built once)"
 
@@ -133,6 +135,18 @@ public enum GlobalDepsBenchmarks {
             Feature()
           })
         for _ in 0..<n { blackHole(feature.value) }
+      },
+      Benchmark("GlobalDeps", readWhileScopeAlive) { n in
+        // The model keeps its scope alive: every read then checks for a scope in force.
+        let environment = opaque(environment)
+        let keeper = withDependencies {
+          $0.peer = 1
+        } operation: {
+          Feature()
+        }
+        withExtendedLifetime(keeper) {
+          for _ in 0..<n { blackHole(environment.overridden) }
+        }
       },
       Benchmark("GlobalDeps", serviceRead) { n in
         let user = opaque(ServiceUser())

@@ -27,6 +27,7 @@ let rows: [(id: String, group: String, name: String)] = [
   ("globaldeps-read", "GlobalDeps", GlobalDepsBenchmarks.overriddenRead),
   ("composabledeps-read", "ComposableDeps", ComposableDepsBenchmarks.depth1Read),
   ("scoped-read", "GlobalDeps", GlobalDepsBenchmarks.scopedRead),
+  ("read-while-scope-alive", "GlobalDeps", GlobalDepsBenchmarks.readWhileScopeAlive),
   ("withdependencies-read", "GlobalDeps", GlobalDepsBenchmarks.withDependenciesRead),
   ("pullbacks-4", "Reducer", ReducerBenchmarks.environmentLess),
   ("store-send-none", "Store", EffectBenchmarks.storeSend),
