@@ -30,6 +30,14 @@ let package = Package(
       ]
     ),
     .target(
+      name: "TestingBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "DepsReducer", package: "swift-composable-deps"),
+        .product(name: "DepsTesting", package: "swift-composable-deps"),
+      ]
+    ),
+    .target(
       name: "PeerBenchmarks",
       dependencies: [
         "BenchmarkSupport",
@@ -37,10 +45,17 @@ let package = Package(
         .product(name: "Swinject", package: "Swinject"),
       ]
     ),
+    // Runs one row for callgrind (Scripts/check-instruction-budgets.py): the library's rows only,
+    // so it builds without the peers.
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: ["BenchmarkSupport", "GlobalDepsBenchmarks", "ComposableDepsBenchmarks"]
+    ),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
         "BenchmarkSupport", "GlobalDepsBenchmarks", "ComposableDepsBenchmarks", "PeerBenchmarks",
+        "TestingBenchmarks",
       ]
     ),
   ],

@@ -4,8 +4,10 @@
     swift run -c release --package-path Benchmarks Benchmarks > /tmp/bench.txt
     python3 Scripts/benchmark-chart.py /tmp/bench.txt Docs/performance.svg
 
-The chart compares this library with swift-dependencies and Swinject on the operations both
-sides have: reading one dependency, and a scope with one override and one read. Bars are median
+The chart compares this library with swift-dependencies and Swinject on rows that do the same
+work on both sides (Docs/Performance.md, "Rows set against the peers"): a read through a model
+made outside any scope, a read through a model made in a `withDependencies` scope, a scope with
+one override and a model made and read in it, and a shared service object. Bars are median
 nanoseconds per operation on a logarithmic scale (the values span three orders of magnitude).
 Python 3 standard library only.
 """
@@ -17,17 +19,22 @@ from xml.sax.saxutils import escape
 
 # (section, label, benchmark group, benchmark row, whose)
 BARS = [
-    ("Read one dependency", "ComposableDeps (depth 1)", "ComposableDeps",
-     "read at depth 1 (value set on the root)", "ours"),
-    ("Read one dependency", "GlobalDeps @Dependency", "GlobalDeps",
-     "read, overridden value (@Dependency key path)", "ours"),
-    ("Read one dependency", "swift-dependencies @Dependency", "swift-dependencies",
-     "@Dependency read", "peer"),
-    ("Read one dependency", "Swinject resolve", "Swinject", "resolve (container scope)", "peer"),
-    ("Scope with one override, one read", "GlobalDeps withDependencies", "GlobalDeps",
+    ("Read, model made outside any scope", "GlobalDeps @Dependency", "GlobalDeps",
+     "read, default value, model made outside any scope", "ours"),
+    ("Read, model made outside any scope", "swift-dependencies @Dependency", "swift-dependencies",
+     "read, default value, model made outside any scope", "peer"),
+    ("Read, model made in withDependencies { set }", "GlobalDeps @Dependency", "GlobalDeps",
+     "read, model made in withDependencies { set }", "ours"),
+    ("Read, model made in withDependencies { set }", "swift-dependencies @Dependency",
+     "swift-dependencies", "read, model made in withDependencies { set }", "peer"),
+    ("withDependencies { set } operation: { Model().x }", "GlobalDeps withDependencies", "GlobalDeps",
      "withDependencies { set } + one read", "ours"),
-    ("Scope with one override, one read", "swift-dependencies withDependencies",
+    ("withDependencies { set } operation: { Model().x }", "swift-dependencies withDependencies",
      "swift-dependencies", "withDependencies { set } + one read", "peer"),
+    ("A shared service object, then .value", "GlobalDeps @Dependency", "GlobalDeps",
+     "read of a shared service object (default built once)", "ours"),
+    ("A shared service object, then .value", "Swinject resolve", "Swinject", "resolve (container scope)",
+     "peer"),
 ]
 COLORS = {"ours": "#2f6fb0", "peer": "#b0b0b0"}
 

@@ -6,18 +6,54 @@
 
 /// One measured operation: `run(n)` performs it `n` times.
 public struct Benchmark: Sendable {
+  /// How the operation runs: on the calling thread, or as an async loop on the main actor (for
+  /// what must await, such as a `TestStore`).
+  private enum Body: Sendable {
+    case sync(@Sendable (Int) -> Void)
+    case async(@MainActor @Sendable (Int) async -> Void)
+  }
+
   /// The row's name in the table.
   public let name: String
   /// The group it is printed under.
   public let group: String
-  /// Performs the operation `n` times, sinking every result.
-  public let run: @Sendable (Int) -> Void
+  private let body: Body
 
   /// Creates a row named `name` under `group`; `run(n)` must perform the operation `n` times.
   public init(_ group: String, _ name: String, run: @escaping @Sendable (Int) -> Void) {
     self.group = group
     self.name = name
-    self.run = run
+    self.body = .sync(run)
+  }
+
+  /// Creates a row whose operation awaits: `run(n)` performs it `n` times on the main actor.
+  public init(_ group: String, _ name: String, async run: @escaping @MainActor @Sendable (Int) async -> Void)
+  {
+    self.group = group
+    self.name = name
+    self.body = .async(run)
+  }
+
+  /// Performs the operation `n` times, on the main actor (the benchmark's top-level code).
+  @MainActor
+  public func run(_ n: Int) async {
+    switch body {
+    case .sync(let run): run(n)
+    case .async(let run): await run(n)
+    }
+  }
+
+  /// Nanoseconds that `n` runs of the operation take.
+  @MainActor
+  public func measure(_ n: Int) async -> UInt64 {
+    switch body {
+    case .sync(let run):
+      return BenchmarkSupport.measure(n, run)
+    case .async(let run):
+      let start = now()
+      await run(n)
+      return now() - start
+    }
   }
 }
 

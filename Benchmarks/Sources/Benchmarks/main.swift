@@ -2,6 +2,7 @@ import BenchmarkSupport
 import ComposableDepsBenchmarks
 import GlobalDepsBenchmarks
 import PeerBenchmarks
+import TestingBenchmarks
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,8 @@ let batchNanoseconds: UInt64 = 2_000_000
 
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
-  + ReducerBenchmarks.all + EffectBenchmarks.all + SwiftDependenciesBenchmarks.all + SwinjectBenchmarks.all
+  + ReducerBenchmarks.all + EffectBenchmarks.all + TestStoreBenchmarks.all + SwiftDependenciesBenchmarks.all
+  + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
 // NAME is the start of a row's name, or of `group/name` to pick a row that two groups share
@@ -37,17 +39,17 @@ if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(
     print("No variant starts with \(name); variants:\n" + benchmarks.map(\.name).joined(separator: "\n"))
     exit(1)
   }
-  benchmark.run(16)
-  benchmark.run(iterations)
+  await benchmark.run(16)
+  await benchmark.run(iterations)
   print("ran \(benchmark.name) \(iterations) times")
   exit(0)
 }
 
 // Size each batch to about `batchNanoseconds`, after a warm-up.
-func batchSize(_ benchmark: Benchmark) -> Int {
+func batchSize(_ benchmark: Benchmark) async -> Int {
   var n = 16
   while true {
-    let elapsed = measure(n, benchmark.run)
+    let elapsed = await benchmark.measure(n)
     if elapsed >= batchNanoseconds / 4 || n >= 1 << 26 {
       return max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1))))
     }
@@ -62,13 +64,16 @@ let only = arguments.first { $0.hasPrefix("--only=") }.map {
 let selected = benchmarks.map { benchmark in
   only.map { $0.contains { benchmark.group == $0 || benchmark.name.hasPrefix($0) } } ?? true
 }
-let sizes = zip(benchmarks, selected).map { $1 ? batchSize($0) : 1 }
+var sizes: [Int] = []
+for (benchmark, isSelected) in zip(benchmarks, selected) {
+  sizes.append(isSelected ? await batchSize(benchmark) : 1)
+}
 
 // Interleave: each round runs every variant once, so machine noise hits all alike.
 var samples = Array(repeating: [Double](), count: benchmarks.count)
 for _ in 0..<rounds {
   for (index, benchmark) in benchmarks.enumerated() where selected[index] {
-    let elapsed = measure(sizes[index], benchmark.run)
+    let elapsed = await benchmark.measure(sizes[index])
     samples[index].append(Double(elapsed) / Double(sizes[index]))
   }
 }
@@ -134,6 +139,45 @@ for (index, benchmark) in benchmarks.enumerated() {
   }
   print(line)
 }
+
+/// Rows that do the same work in `GlobalDeps` and in a peer (Docs/Performance.md says what each
+/// side does): what, our row, their group and row.
+let peers: [(what: String, ours: String, group: String, theirs: String)] = [
+  (
+    "read, model made outside any scope", GlobalDepsBenchmarks.defaultModelRead, "swift-dependencies",
+    SwiftDependenciesBenchmarks.defaultModelRead
+  ),
+  (
+    "read, model made in withDependencies { set }", GlobalDepsBenchmarks.scopedModelRead,
+    "swift-dependencies", SwiftDependenciesBenchmarks.scopedModelRead
+  ),
+  (
+    "withDependencies { set } operation: { Model().x }", GlobalDepsBenchmarks.withDependenciesRead,
+    "swift-dependencies", SwiftDependenciesBenchmarks.withDependenciesRead
+  ),
+  (
+    "a shared service object, then .value", GlobalDepsBenchmarks.serviceRead, "Swinject",
+    SwinjectBenchmarks.resolve
+  ),
+]
+/// Their median over ours for the pair whose description is `what`.
+func peerRatio(_ what: String) -> Double {
+  let pair = peers.first { $0.what == what }!
+  return nanoseconds(pair.theirs, in: pair.group) / nanoseconds(pair.ours, in: "GlobalDeps")
+}
+print()
+print("Peers, the same work on both sides (median ns per operation):")
+let peerLabels = peers.map { "\($0.what) (\($0.group))" }
+let peerWidth = peerLabels.map(\.count).max()! + 4
+print(pad("", peerWidth, left: true) + pad("GlobalDeps", 12) + pad("peer", 12) + pad("peer / ours", 13))
+for (pair, label) in zip(peers, peerLabels) {
+  let ours = nanoseconds(pair.ours, in: "GlobalDeps")
+  let theirs = nanoseconds(pair.theirs, in: pair.group)
+  print(
+    "  " + pad(label, peerWidth - 2, left: true) + pad(format(ours, 2), 12) + pad(format(theirs, 2), 12)
+      + pad(format(theirs / ours, 2) + "x", 13))
+}
+
 print()
 print("Read throughput, 2 threads / 1 thread (median of \(scalingSamples[0].count) rounds):")
 for (index, scaling) in scalings.enumerated() {
@@ -151,8 +195,8 @@ let mutex = nanoseconds(Baselines.mutexDictionary)
 let globalRead = nanoseconds("read, overridden value (@Dependency key path)")
 let composable1 = nanoseconds("read at depth 1 (value set on the root)")
 let composable64 = nanoseconds("read at depth 64 (value set on the root)")
-let pointFree = nanoseconds("@Dependency read")
 let leaf = nanoseconds(ReducerBenchmarks.leaf)
+let testReducer = nanoseconds(TestStoreBenchmarks.reducerDirect)
 // One `Target` per line; `printTargets` prints PASS or MISS for each.
 let targets = [
   Target("GlobalDeps read / mutex dictionary", globalRead / mutex, atMost: 1.2),
@@ -160,11 +204,15 @@ let targets = [
   Target("depth-64 read / depth-1 read", composable64 / composable1, atMost: 1.2),
   Target("GlobalDeps 2 threads / 1 thread", scalingMedians[0], atLeast: 1.5),
   Target("ComposableDeps 2 threads / 1 thread", scalingMedians[1], atLeast: 1.5),
-  Target("swift-dependencies read / GlobalDeps read", pointFree / globalRead, atLeast: 15),
+  Target(
+    "swift-dependencies read / ours (model outside scopes)",
+    peerRatio("read, model made outside any scope"), atLeast: 15),
+  Target(
+    "swift-dependencies read / ours (model made in a scope)",
+    peerRatio("read, model made in withDependencies { set }"), atLeast: 3),
   Target(
     "withDependencies + read / swift-dependencies' one",
-    nanoseconds("withDependencies { set } + one read", in: "GlobalDeps")
-      / nanoseconds("withDependencies { set } + one read", in: "swift-dependencies"), atMost: 1.0 / 3),
+    1 / peerRatio("withDependencies { set } operation: { Model().x }"), atMost: 1.0 / 3),
   Target(
     "4 environment-less pullbacks / leaf reducer", nanoseconds(ReducerBenchmarks.environmentLess) / leaf,
     atMost: 15),
@@ -185,5 +233,21 @@ let targets = [
   Target(
     "cancel-in-flight restart / bare Task",
     nanoseconds(EffectBenchmarks.storeRestart) / nanoseconds(EffectBenchmarks.restartBaseline), atMost: 3),
+  // The test-loop rows (Docs/Performance.md, "Test loops"): a `TestStore.send` waits for effects
+  // with 20 detached background tasks, as TCA's does; the bounds leave room for that, and the ratio
+  // to the yields checks that the store's own work stays small beside them.
+  Target(
+    "TestStore.send with assert / reducer run directly",
+    nanoseconds(TestStoreBenchmarks.testStoreSend) / testReducer, atMost: 100_000),
+  Target(
+    "TestStore.send + receive / reducer run directly",
+    nanoseconds(TestStoreBenchmarks.testStoreReceive) / testReducer, atMost: 150_000),
+  Target(
+    "TestStore.send with assert / 20 detached yields",
+    nanoseconds(TestStoreBenchmarks.testStoreSend) / nanoseconds(TestStoreBenchmarks.megaYield), atMost: 3),
+  Target(
+    "Store.send round trip / bare Task hop to the main actor",
+    nanoseconds(TestStoreBenchmarks.storeRoundTrip) / nanoseconds(TestStoreBenchmarks.taskRoundTrip),
+    atMost: 3),
 ]
 printTargets(targets)

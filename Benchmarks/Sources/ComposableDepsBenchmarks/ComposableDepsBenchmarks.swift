@@ -36,6 +36,9 @@ private func descendant(of root: ChainEnvironment, depth: Int) -> ChainEnvironme
 
 /// The `ComposableDeps` rows.
 public enum ComposableDepsBenchmarks {
+  /// The read at depth 1; the rows at depths 8 and 64 are named alike.
+  public static let depth1Read = "read at depth 1 (value set on the root)"
+
   /// ComposableDeps reads at depths 1, 8 and 64, and the cost of `with`.
   public static var all: [Benchmark] {
     let root = ChainEnvironment().with(\.value, 1)

@@ -17,21 +17,34 @@ private struct Model: Sendable {
   @Dependency(\.benchValue) var value
 }
 
-/// Rows for Point-Free's swift-dependencies, read the way its users read it.
+/// Rows for Point-Free's swift-dependencies, written the way its users write them; each does what
+/// the `GlobalDeps` row of the same name does (`GlobalDepsBenchmarks`).
 public enum SwiftDependenciesBenchmarks {
-  /// swift-dependencies' `@Dependency` read and `withDependencies` with one read.
+  /// A read through a model made outside any scope: the key's live value.
+  public static let defaultModelRead = "read, default value, model made outside any scope"
+  /// A read through a model made in a `withDependencies` scope that set the value, read after it.
+  public static let scopedModelRead = "read, model made in withDependencies { set }"
+  /// A `withDependencies` scope that sets one value, and a model made and read in its operation.
+  public static let withDependenciesRead = "withDependencies { set } + one read"
+
+  /// swift-dependencies' `@Dependency` reads and `withDependencies` with one read.
   public static var all: [Benchmark] {
-    let model = withDependencies {
-      $0.benchValue = 1
-    } operation: {
-      Model()
-    }
-    return [
-      Benchmark("swift-dependencies", "@Dependency read") { n in
-        let model = opaque(model)
+    [
+      Benchmark("swift-dependencies", defaultModelRead) { n in
+        let model = opaque(Model())
         for _ in 0..<n { blackHole(model.value) }
       },
-      Benchmark("swift-dependencies", "withDependencies { set } + one read") { n in
+      Benchmark("swift-dependencies", scopedModelRead) { n in
+        // Made per batch, as the `GlobalDeps` row makes its model.
+        let model = opaque(
+          withDependencies {
+            $0.benchValue = 1
+          } operation: {
+            Model()
+          })
+        for _ in 0..<n { blackHole(model.value) }
+      },
+      Benchmark("swift-dependencies", withDependenciesRead) { n in
         for i in 0..<n {
           withDependencies {
             $0.benchValue = i
