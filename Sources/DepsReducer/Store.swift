@@ -67,8 +67,11 @@ public final class Store<State, Action, Environment> {
   // The `states` sequences: typed only where `State` is Sendable, so held type-erased here.
   fileprivate let followers = Locked<(any StateFollowing)?>(nil)
   fileprivate var yieldToFollowers: ((State) -> Void)?
-  // The `Send` the effects of this store's actions get: made once, it holds the store weakly.
-  @usableFromInline lazy var effectSend = Send<Action> { [weak self] action in await self?.receive(action) }
+  // The `Send` the effects of this store's actions get (each a copy bound to itself): made once,
+  // it holds the store weakly.
+  @usableFromInline lazy var effectSend = Send<Action> { [weak self] action, effect in
+    await self?.receive(action, from: effect)
+  }
 
   /// Creates a store with a state, the reducer that evolves it, and the reducer's environment.
   ///
@@ -207,11 +210,10 @@ public final class Store<State, Action, Environment> {
     for child in children { child.store?.parentChanged() }
   }
 
-  // An action an effect sent. Runs in the effect's task, so `RunningEffect.current` is the effect.
-  private func receive(_ action: sending Action) {
-    guard let effect = RunningEffect.current else {
-      return enqueue(action, group: EffectGroup(runtime: effects))
-    }
+  // An action `effect` sent, from its task or from any code it left running (its `Send` carries
+  // it there).
+  private func receive(_ action: sending Action, from effect: RunningEffect?) {
+    guard let effect else { return enqueue(action, group: EffectGroup(runtime: effects)) }
     // Checked on the main actor, where cancelInFlight cancels: nothing sent after the cancel gets in.
     guard !effect.isCancelled else { return }
     enqueue(action, group: effect.group)
