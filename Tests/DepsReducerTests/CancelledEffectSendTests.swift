@@ -182,30 +182,21 @@ let callbackReducer = Reducer.combine(
     Store(initialState: [], reducer: callbackReducer, environment: rig)
   }
 
-  @Test(arguments: CallbackShape.allCases)
-  func aSendAfterCancelByIDIsDropped(shape: CallbackShape) async {
+  /// A callback's `send` after the effect was cancelled by id is dropped; one before the cancel
+  /// is delivered.
+  @Test(arguments: CallbackShape.allCases, [true, false])
+  func aSendFollowsACancelByID(shape: CallbackShape, isAfterTheCancel: Bool) async {
+    let stop: CallbackStep = shape == .nestedInMapped ? .stopInner : .stop
     for n in 0..<Self.rounds {
       let rig = CallbackRig()
       let store = makeStore(rig)
       store.send(.start(n, Self.route(n), shape))
       #expect(await rig.round(n).spawned.wait())
-      store.send(shape == .nestedInMapped ? .stopInner : .stop)
+      if isAfterTheCancel { store.send(stop) }
       #expect(await rig.release(n))
-      #expect(rig.handledRounds == [], "round \(n), \(Self.route(n))")
-      #expect(store.state == [])
-    }
-  }
-
-  @Test(arguments: CallbackShape.allCases)
-  func aSendBeforeCancelIsDelivered(shape: CallbackShape) async {
-    for n in 0..<Self.rounds {
-      let rig = CallbackRig()
-      let store = makeStore(rig)
-      store.send(.start(n, Self.route(n), shape))
-      #expect(await rig.round(n).spawned.wait())
-      #expect(await rig.release(n))
-      #expect(rig.handledRounds == [n], "round \(n), \(Self.route(n))")
-      store.send(.stop)
+      let delivered = isAfterTheCancel ? [] : [n]
+      #expect(rig.handledRounds == delivered, "round \(n), \(Self.route(n))")
+      #expect(store.state == delivered)
     }
   }
 
@@ -255,30 +246,24 @@ let callbackReducer = Reducer.combine(
     }
   }
 
-  @Test func aSendFromAnEndedEffectWhoseStoreTaskWasCancelledIsDropped() async {
+  /// An effect that ended leaves its callback behind: its `send` still counts as the effect's,
+  /// dropped once the effect's `StoreTask` is cancelled, delivered otherwise.
+  @Test(arguments: [true, false])
+  func aSendFromAnEndedEffectFollowsItsStoreTask(isCancelled: Bool) async {
     for n in 0..<Self.rounds {
       let rig = CallbackRig()
       let store = makeStore(rig)
       let task = store.send(.startAndEnd(n, Self.route(n)))
       #expect(await rig.round(n).spawned.wait())
       await task.finish()
-      task.cancel()
+      if isCancelled {
+        task.cancel()
+      } else {
+        // The effect ended before this cancel: its id no longer names it.
+        store.send(.stop)
+      }
       #expect(await rig.release(n))
-      #expect(rig.handledRounds == [], "round \(n), \(Self.route(n))")
-    }
-  }
-
-  @Test func aSendFromAnEndedEffectNothingCancelledIsDelivered() async {
-    for n in 0..<Self.rounds {
-      let rig = CallbackRig()
-      let store = makeStore(rig)
-      let task = store.send(.startAndEnd(n, Self.route(n)))
-      #expect(await rig.round(n).spawned.wait())
-      await task.finish()
-      // The effect ended before the cancel: its id no longer names it.
-      store.send(.stop)
-      #expect(await rig.release(n))
-      #expect(rig.handledRounds == [n], "round \(n), \(Self.route(n))")
+      #expect(rig.handledRounds == (isCancelled ? [] : [n]), "round \(n), \(Self.route(n))")
     }
   }
 

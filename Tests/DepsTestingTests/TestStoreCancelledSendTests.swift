@@ -68,12 +68,20 @@ import Testing
     return await callbacks.wait { $0.sent.contains(n) }
   }
 
+  /// A test store whose round `n` effect has its callback on its way.
+  private func started(
+    _ n: Int
+  ) async -> (TestStore<[Int], Step, Callbacks>, Callbacks) {
+    let callbacks = Callbacks()
+    let store = TestStore(initialState: [], reducer: Self.reducer, environment: callbacks)
+    await store.send(.start(n))
+    #expect(await callbacks.wait { $0.spawned.contains(n) })
+    return (store, callbacks)
+  }
+
   @Test func aSendAfterTheCancelIsNotReceived() async {
     for n in 0..<Self.rounds {
-      let callbacks = Callbacks()
-      let store = TestStore(initialState: [], reducer: Self.reducer, environment: callbacks)
-      await store.send(.start(n))
-      #expect(await callbacks.wait { $0.spawned.contains(n) })
+      let (store, callbacks) = await started(n)
       await store.send(.stop)
       #expect(await release(n, callbacks))
       // An action that got in would be unreceived here: a failure.
@@ -83,10 +91,7 @@ import Testing
 
   @Test func aSendBeforeTheCancelIsReceived() async {
     for n in 0..<Self.rounds {
-      let callbacks = Callbacks()
-      let store = TestStore(initialState: [], reducer: Self.reducer, environment: callbacks)
-      await store.send(.start(n))
-      #expect(await callbacks.wait { $0.spawned.contains(n) })
+      let (store, callbacks) = await started(n)
       #expect(await release(n, callbacks))
       await store.receive(.late(n), timeout: .seconds(30)) { $0 = [n] }
       await store.send(.stop)
