@@ -148,15 +148,16 @@ public struct Effect<Action> {
         case .send(let action):
           return .send(transform(action))
         case .run(let priority, let cancelID, let operation):
+          // The child's `Send` sends as the parent's effect, or as the effect it is bound to
+          // later (a `cancellable` inside the mapped work).
           return .run(priority: priority, cancelID: cancelID) { send in
-            try await operation(
-              Send<Action> { action in await send(transform(action)) })
+            try await operation(send.map(transform))
           }
         case .cancel(let id):
           return .cancel(id)
         case .task(let priority, let cancelID, let work):
           return .task(priority: priority, cancelID: cancelID) { send in
-            await work(Send<Action> { action in await send(transform(action)) })
+            await work(send.map(transform))
           }
         }
       })

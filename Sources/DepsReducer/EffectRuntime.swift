@@ -58,7 +58,8 @@ package final class EffectRuntime: @unchecked Sendable {
   ///     operation needs one (a task, or an action sent now, which may start tasks). An effect
   ///     that only cancels leaves it `nil`.
   ///   - origin: Describes the action that started the effect, for warnings.
-  ///   - send: Feeds actions of asynchronous work back into the store.
+  ///   - send: Feeds actions of asynchronous work back into the store; each task's work gets a
+  ///     copy bound to its effect, so that the store drops what it sends once it is cancelled.
   ///   - sendNow: Takes the effect's synchronous actions, with the group they belong to.
   @MainActor @inlinable
   package func start<Action>(
@@ -217,7 +218,9 @@ package final class EffectRuntime: @unchecked Sendable {
   ) -> RunningEffect {
     let (effect, displaced) = begin(cancelID: cancelID, group: group, parent: parent, origin: origin)
     let task = Task(priority: priority) {
-      await self.runTask(of: effect, after: displaced) { await EffectRuntime.run(operation, send: send) }
+      await self.runTask(of: effect, after: displaced) {
+        await EffectRuntime.run(operation, send: send.bound(to: effect))
+      }
     }
     return attach(task, to: effect)
   }
@@ -231,7 +234,7 @@ package final class EffectRuntime: @unchecked Sendable {
   ) -> RunningEffect {
     let (effect, displaced) = begin(cancelID: cancelID, group: group, parent: parent, origin: origin)
     let task = Task(priority: priority) {
-      await self.runTask(of: effect, after: displaced) { await work(send) }
+      await self.runTask(of: effect, after: displaced) { await work(send.bound(to: effect)) }
     }
     return attach(task, to: effect)
   }

@@ -43,20 +43,19 @@ package final class RunningEffect: @unchecked Sendable {
     self.cancelID = cancelID
   }
 
-  /// Whether this effect, or one it runs inside, was cancelled. A cancelled effect sends nothing.
+  /// Whether this effect, or one it runs inside, was cancelled, or its group was (also once it
+  /// ended: the code it left running, a callback, goes on with its `Send`). A cancelled effect
+  /// sends nothing.
   package var isCancelled: Bool {
-    runtime.withLock { isCancelledUnlocked }
-  }
-
-  /// ``isCancelled``, for a caller that holds the runtime's lock.
-  var isCancelledUnlocked: Bool {
-    runtime.assertLocked()
-    var effect: RunningEffect? = self
-    while let current = effect {
-      if current.isCancelledFlag { return true }
-      effect = current.parent
+    runtime.withLock {
+      if group.isCancelledFlag { return true }
+      var effect: RunningEffect? = self
+      while let current = effect {
+        if current.isCancelledFlag { return true }
+        effect = current.parent
+      }
+      return false
     }
-    return false
   }
 
   func isDescendant(of other: RunningEffect) -> Bool {

@@ -55,14 +55,23 @@ public final class Store<State, Action, Environment> {
   // state of an optional or enum case, or so does a store scoped from it at any depth. Until then
   // a change walks no scoped stores. Set once, never cleared. (Plain reads and writes.)
   @exclusivity(unchecked) @usableFromInline var isFollowed = false
-  // The stores scoped from this one, held weakly; told of changes when they are followed.
+  // The followed stores scoped from this one, held weakly: told of changes. A store nothing
+  // follows is never listed (it reads its state from this one when asked), so scoping on every
+  // render of a view lists nothing. The dead are dropped on every change, and when the list
+  // reaches `compactsAt` on a registration: a registration costs amortized O(1), and the list
+  // stays under twice the live followed children, plus `minimumCompaction`.
   private var children: [WeakChild] = []
+  private var compactsAt = Store.minimumCompaction
+  private static var minimumCompaction: Int { 16 }
   private let observation = StoreObservation()
   // The `states` sequences: typed only where `State` is Sendable, so held type-erased here.
   fileprivate let followers = Locked<(any StateFollowing)?>(nil)
   fileprivate var yieldToFollowers: ((State) -> Void)?
-  // The `Send` the effects of this store's actions get: made once, it holds the store weakly.
-  @usableFromInline lazy var effectSend = Send<Action> { [weak self] action in await self?.receive(action) }
+  // The `Send` the effects of this store's actions get (each a copy bound to itself): made once,
+  // it holds the store weakly.
+  @usableFromInline lazy var effectSend = Send<Action> { [weak self] action, effect in
+    await self?.receive(action, from: effect)
+  }
 
   /// Creates a store with a state, the reducer that evolves it, and the reducer's environment.
   ///
@@ -197,14 +206,14 @@ public final class Store<State, Action, Environment> {
     yieldToFollowers?(current)
     guard !children.isEmpty else { return }
     children.removeAll { $0.store == nil }
+    compactsAt = Swift.max(Store.minimumCompaction, children.count * 2)
     for child in children { child.store?.parentChanged() }
   }
 
-  // An action an effect sent. Runs in the effect's task, so `RunningEffect.current` is the effect.
-  private func receive(_ action: sending Action) {
-    guard let effect = RunningEffect.current else {
-      return enqueue(action, group: EffectGroup(runtime: effects))
-    }
+  // An action `effect` sent, from its task or from any code it left running (its `Send` carries
+  // it there).
+  private func receive(_ action: sending Action, from effect: RunningEffect?) {
+    guard let effect else { return enqueue(action, group: EffectGroup(runtime: effects)) }
     // Checked on the main actor, where cancelInFlight cancels: nothing sent after the cancel gets in.
     guard !effect.isCancelled else { return }
     enqueue(action, group: effect.group)
@@ -216,6 +225,10 @@ public final class Store<State, Action, Environment> {
   /// How many cancellation ids this store's effects are registered under (tests check that the
   /// ids of ended effects are forgotten).
   package var registeredIDCount: Int { effects.registeredIDCount }
+
+  /// How many stores scoped from this one it keeps track of, alive or not (tests check that
+  /// scoping again and again keeps the list bounded).
+  package var scopedChildCount: Int { children.count }
 
   /// A store of a child feature: its state is this store's `state[keyPath: toChildState]`, kept
   /// current, and its actions are sent through this store, embedded with `toChildAction`. It
@@ -320,7 +333,6 @@ public final class Store<State, Action, Environment> {
     let child = Store<ChildState, ChildAction, Environment>(
       scoping: Scoping(parent: self, read: read), toRoot: toRoot, initialState: initialState,
       environment: environment, effects: effects)
-    children.append(WeakChild(store: child))
     if keepsLastState { child.markFollowed() }
     return child
   }
@@ -350,6 +362,8 @@ protocol StoreNode: AnyObject {
   func observeRoot()
   /// Marks this store and its ancestors: their changes must reach it.
   func markFollowed()
+  /// Lists `child`, just marked followed, among the stores this one passes its changes on to.
+  func follow(_ child: any StoreNode)
   /// The parent's state changed: take the new child state, and pass it on.
   func parentChanged()
 }
@@ -366,7 +380,16 @@ extension Store: StoreNode {
   @usableFromInline func markFollowed() {
     guard !isFollowed else { return }
     isFollowed = true
-    scoping?.parent.markFollowed()
+    scoping?.parent.follow(self)
+  }
+
+  @usableFromInline func follow(_ child: any StoreNode) {
+    if children.count >= compactsAt {
+      children.removeAll { $0.store == nil }
+      compactsAt = Swift.max(Store.minimumCompaction, children.count * 2)
+    }
+    children.append(WeakChild(store: child))
+    markFollowed()
   }
 
   @usableFromInline func parentChanged() {

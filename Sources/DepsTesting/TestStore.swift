@@ -109,7 +109,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     self.reducer = reducer
     self.environment = environment
     self.site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    inbox.handle = { [weak self] action in self?.arrived(action) }
+    inbox.handle = { [weak self] action, effect in self?.arrived(action, from: effect) }
   }
 
   /// Sends an action and checks how the state changed.
@@ -350,7 +350,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
       var group: EffectGroup? = group
       effects.start(
         inbox.counting(effect), group: &group, origin: DescribedOrigin(description),
-        send: Send { [inbox] action in await inbox.send(action) },
+        send: Send { [inbox] action, effect in await inbox.send(action, from: effect) },
         sendNow: { [queue] action, group in queue.append(action, group: group) })
     }
     return after
@@ -368,9 +368,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
   }
 
-  /// An action an effect sent: reduced now, as `Store` would, and queued for `receive`.
-  private func arrived(_ action: sending Action) {
-    let effect = RunningEffect.current
+  /// An action `effect` sent (from its task or from code it left running): reduced now, as
+  /// `Store` would, and queued for `receive`.
+  private func arrived(_ action: sending Action, from effect: RunningEffect?) {
     // Checked on the main actor, where cancellation happens: nothing sent after it gets in.
     guard !(effect?.isCancelled ?? false), !ledger.withLock({ $0.isFinished }) else { return }
     queue.append(action, group: effect?.group ?? EffectGroup(runtime: effects))

@@ -124,7 +124,7 @@ func collectActions<Action: Sendable>(_ effect: Effect<Action>) async -> [Action
   var group: EffectGroup?
   runtime.start(
     effect, group: &group, origin: DescribedOrigin("collectActions"),
-    send: Send { action in collected.withLock { $0.append(action) } },
+    send: Send { action, _ in collected.withLock { $0.append(action) } },
     sendNow: { action, _ in collected.withLock { $0.append(action) } })
   await group?.finish()
   return collected.withLock { $0 }

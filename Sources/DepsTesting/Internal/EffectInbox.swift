@@ -6,7 +6,7 @@ import DepsReducer
 /// returns.
 @MainActor
 final class EffectInbox<Action> {
-  var handle: ((Action) -> Void)?
+  var handle: ((Action, RunningEffect?) -> Void)?
   /// How many actions effects have sent that have not reached the main actor yet.
   nonisolated let inTransit = Locked(0)
   /// How many effect tasks the store started whose work has not begun (nor been dropped).
@@ -40,15 +40,15 @@ final class EffectInbox<Action> {
       })
   }
 
-  /// What an effect's `Send` calls, on the effect's executor.
-  nonisolated func send(_ action: sending Action) async {
+  /// What an effect's `Send` calls, wherever the effect's code runs, with the effect.
+  nonisolated func send(_ action: sending Action, from effect: RunningEffect?) async {
     inTransit.withLock { $0 += 1 }
-    await deliver(action)
+    await deliver(action, from: effect)
   }
 
-  private func deliver(_ action: sending Action) {
+  private func deliver(_ action: sending Action, from effect: RunningEffect?) {
     inTransit.withLock { $0 -= 1 }
-    handle?(action)
+    handle?(action, effect)
   }
 }
 
