@@ -40,6 +40,14 @@ private enum Event {
   case none
 }
 
+private enum Lone {
+  case only(value: Any)
+}
+
+private struct Large: Equatable {
+  var a = 1, b = 2, c = 3, d = 4, e = 5
+}
+
 private enum Generic<T> {
   case labeled(value: T)
   case plain(T)
@@ -144,6 +152,46 @@ private enum Generic<T> {
         #expect((/Generic<Int>.labeled).extract(from: .labeled(value: 42)) == 42)
         #expect((/Generic<Int?>.labeled).extract(from: .labeled(value: nil)) == .some(nil))
         #expect((/Generic<Int?>.labeled).extract(from: .labeled(value: 3)) == .some(3))
+      }
+    }
+  }
+
+  /// A payload declared as `Any` is projected as an `Any` once learned: every later root gives
+  /// what it holds, inline or boxed, value or reference.
+  @Test(arguments: EnumReading.allCases) func anAnyPayloadGivesWhatEachRootHolds(_ reading: EnumReading) {
+    reading.run {
+      let plain = /Event.plainAny
+      let some = /Optional<Any>.some
+      let reference = Counter(1)
+      for round in 0..<3 {
+        #expect(plain.extract(from: .plainAny(round)) as? Int == round)
+        #expect(plain.extract(from: .plainAny("text \(round)")) as? String == "text \(round)")
+        #expect(plain.extract(from: .plainAny(Large(a: round))) as? Large == Large(a: round))
+        #expect(plain.extract(from: .plainAny(reference)) as? Counter === reference)
+        #expect(plain.extract(from: .plainAny(Int.self)) as? Int.Type == Int.self)
+        #expect(plain.extract(from: .plainSendable(round)) == nil)
+        #expect(some.extract(from: .some(round)) as? Int == round)
+        #expect(some.extract(from: .some(Large(b: round))) as? Large == Large(b: round))
+        #expect(some.extract(from: .none) == nil)
+      }
+    }
+  }
+
+  @Test(arguments: EnumReading.allCases) func otherPayloadShapes(_ reading: EnumReading) {
+    reading.run {
+      for round in 0..<2 {
+        // An enum of one case.
+        #expect((/Lone.only).extract(from: .only(value: round)) as? Int == round)
+        // Zero-sized values, labeled and not.
+        #expect((/Generic<Void>.labeled).extract(from: .labeled(value: ())) != nil)
+        #expect((/Generic<Void>.labeled).extract(from: .plain(())) == nil)
+        #expect((/Generic<Void>.plain).extract(from: .plain(())) != nil)
+        #expect((/Generic<Void>.plain).extract(from: .labeled(value: ())) == nil)
+        // Nested optionals, metatypes and functions.
+        #expect((/Generic<Int??>.labeled).extract(from: .labeled(value: .some(nil))) == .some(.some(nil)))
+        #expect((/Generic<Any.Type>.labeled).extract(from: .labeled(value: Int.self)) == Int.self)
+        let function = (/Generic<@Sendable () -> Int>.labeled).extract(from: .labeled(value: { round }))
+        #expect(function?() == round)
       }
     }
   }
