@@ -39,6 +39,10 @@ extension Dependencies {
     get { 42 }
     set {}
   }
+  fileprivate var sum: Int {
+    get { self[NumberKey.self] + self[OtherNumberKey.self] }
+    set {}
+  }
 }
 
 @Suite struct DependencyNodeTests {
@@ -93,12 +97,42 @@ extension Dependencies {
     let (_, warnings) = RuntimeWarnings.recording {
       node.alias(\Dependencies.constant, to: \Dependencies.number)
     }
-    #expect(warnings.count == 1)
     #expect(
-      warnings.first?.hasSuffix(
-        "cannot be aliased: its getter reads no DependencyKey.\n\n"
-          + "An alias joins two dependencies, so each key path must be a Dependencies property that reads "
-          + "exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.") == true)
+      warnings == [
+        """
+        \(Self.named(\Dependencies.constant, otherwise: "A Dependencies property of type Int")) \
+        cannot be aliased: its getter reads no DependencyKey.
+
+        An alias joins two dependencies, so each key path must be a Dependencies property that reads \
+        exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
+        """
+      ])
     #expect(node.effectiveAliases.isEmpty)
+  }
+
+  @Test func keyPathsThatReadSeveralKeysCannotBeAliased() {
+    let node = DependencyNode(ownerName: "Root")
+    let (_, warnings) = RuntimeWarnings.recording {
+      node.alias(\Dependencies.number, to: \Dependencies.sum)
+    }
+    #expect(
+      warnings == [
+        """
+        \(Self.named(\Dependencies.sum, otherwise: "A Dependencies property of type Int")) \
+        cannot be aliased: its getter reads NumberKey, OtherNumberKey.
+
+        An alias joins two dependencies, so each key path must be a Dependencies property that reads \
+        exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
+        """
+      ])
+    #expect(node.effectiveAliases.isEmpty)
+  }
+
+  /// How a message names a key path: as the standard library prints it when that names the
+  /// property (it finds the getter's symbol, on some platforms), else `otherwise`, never the
+  /// getter's address (`\Dependencies.<computed 0x… (Int)>`, on Linux).
+  static func named(_ keyPath: AnyKeyPath, otherwise: String) -> String {
+    let printed = "\(keyPath)"
+    return printed.contains("<computed ") ? otherwise : printed
   }
 }
