@@ -217,7 +217,7 @@ private enum Generic<T> {
 
   /// An `Any` payload that holds a one-element tuple (which only reflection can make) is that
   /// tuple: only the declared payload type says whether a case's payload is a one-element tuple.
-  @Test func anAnyPayloadHoldingAOneElementTupleIsTheTuple() {
+  @Test(.readsEnumLayouts) func anAnyPayloadHoldingAOneElementTupleIsTheTuple() {
     let tuple = Mirror(reflecting: Event.labeledAny(value: 42)).children.first!.value
     let extracted = EnumReading.layouts.run { (/Event.plainAny).extract(from: .plainAny(tuple)) }
     #expect(extracted.map { String(describing: type(of: $0)) } == "(value: Any)")
