@@ -93,39 +93,33 @@ extension Dependencies {
   }
 
   @Test func keyPathsThatReadNoKeyCannotBeAliased() {
-    let node = DependencyNode(ownerName: "Root")
-    let (_, warnings) = RuntimeWarnings.recording {
-      node.alias(\Dependencies.constant, to: \Dependencies.number)
-    }
-    #expect(
-      warnings == [
-        """
-        \(Self.named(\Dependencies.constant, otherwise: "A Dependencies property of type Int")) \
-        cannot be aliased: its getter reads no DependencyKey.
-
-        An alias joins two dependencies, so each key path must be a Dependencies property that reads \
-        exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
-        """
-      ])
-    #expect(node.effectiveAliases.isEmpty)
+    Self.expectRefusal(of: \Dependencies.constant, to: \Dependencies.number, reading: "no DependencyKey")
   }
 
   @Test func keyPathsThatReadSeveralKeysCannotBeAliased() {
+    Self.expectRefusal(of: \Dependencies.number, to: \Dependencies.sum, reading: "NumberKey, OtherNumberKey")
+  }
+
+  /// Aliasing `alias` to `reference` is refused with one warning, naming the one of them whose
+  /// getter reads `read` (the other reads one key) by its value type, `Int`.
+  static func expectRefusal(
+    of alias: WritableKeyPath<Dependencies, Int>, to reference: WritableKeyPath<Dependencies, Int>,
+    reading read: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let node = DependencyNode(ownerName: "Root")
-    let (_, warnings) = RuntimeWarnings.recording {
-      node.alias(\Dependencies.number, to: \Dependencies.sum)
-    }
+    let (_, warnings) = RuntimeWarnings.recording { node.alias(alias, to: reference) }
+    let refused = read == "no DependencyKey" ? alias : reference
     #expect(
       warnings == [
         """
-        \(Self.named(\Dependencies.sum, otherwise: "A Dependencies property of type Int")) \
-        cannot be aliased: its getter reads NumberKey, OtherNumberKey.
+        \(named(refused, otherwise: "A Dependencies property of type Int")) cannot be aliased: its \
+        getter reads \(read).
 
         An alias joins two dependencies, so each key path must be a Dependencies property that reads \
         exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
         """
-      ])
-    #expect(node.effectiveAliases.isEmpty)
+      ], sourceLocation: sourceLocation)
+    #expect(node.effectiveAliases.isEmpty, sourceLocation: sourceLocation)
   }
 
   /// How a message names a key path: as the standard library prints it when that names the

@@ -7,6 +7,16 @@
   /// `PlatformLock` checks the result of every pthread call: a misused lock stops the process with
   /// the call and the error's text (these texts are glibc's), rather than being used broken.
   @Suite struct PlatformLockTests {
+    /// Expects the process an exit test ran to have printed `message` before it stopped. (Each
+    /// exit test first sets an alarm: a lock that hangs instead of failing ends its process,
+    /// without the message, in 30 seconds.)
+    static func expect(
+      _ result: ExitTest.Result?, printed message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(output.contains(message), "standard error: \(output)", sourceLocation: sourceLocation)
+    }
+
     @Test func theMessageNamesTheCallAndTheError() {
       #expect(
         PthreadCall.message(EBUSY, "pthread_mutex_destroy")
@@ -18,14 +28,13 @@
 
     @Test func aLockDestroyedWhileHeldStopsTheProcess() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        // A lock that hangs instead of failing ends the process, without the message, in 30 s.
         alarm(30)
         let lock = PlatformLock()
         lock.lock()
         // The lock is destroyed here, held: pthread_mutex_destroy fails with EBUSY.
       }
-      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(output.contains("Deps: pthread_mutex_destroy failed with error 16 (Device or resource busy)."))
+      Self.expect(
+        result, printed: "Deps: pthread_mutex_destroy failed with error 16 (Device or resource busy).")
     }
 
     #if DEBUG
@@ -33,25 +42,23 @@
 
       @Test func aThreadLockingTheLockItHoldsStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-          // A lock that hangs instead of failing ends the process, without the message, in 30 s.
           alarm(30)
           let lock = PlatformLock()
           lock.lock()
           lock.lock()
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("Deps: pthread_mutex_lock failed with error 35 (Resource deadlock avoided)."))
+        Self.expect(
+          result, printed: "Deps: pthread_mutex_lock failed with error 35 (Resource deadlock avoided).")
       }
 
       @Test func unlockingALockNobodyHoldsStopsTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-          // A lock that hangs instead of failing ends the process, without the message, in 30 s.
           alarm(30)
           let lock = PlatformLock()
           lock.unlock()
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("Deps: pthread_mutex_unlock failed with error 1 (Operation not permitted)."))
+        Self.expect(
+          result, printed: "Deps: pthread_mutex_unlock failed with error 1 (Operation not permitted).")
       }
 
       @Test func aHeldLockIsReportedHeldAndAFreeOneFree() {
