@@ -14,7 +14,14 @@ prefix operator /
 /// same case as the root. The case's enum tag is learned then, so later extractions reject a root
 /// in another case by comparing tags, without reflection, and, when the payload's type is exactly
 /// `Value` and a projection agreed with `Mirror` once, take the payload out of a root in the case
-/// without `Mirror` too. Single values, tuples (labeled or not) and `indirect` cases work.
+/// without `Mirror` too. Single values, tuples (labeled or not) and `indirect` cases work. The value
+/// of a case with one labeled value (`case event(value: Any)`) is that value, never the
+/// one-element tuple `(value: 42)`, whatever its type; a payload declared as `Any`, a protocol or a
+/// superclass is extracted only when it holds a `Value`.
+///
+/// Where pointer authentication (arm64e) signs the runtime's pointers, case paths use `Mirror`
+/// alone: the same values, without the fast path, and the case is named in failure texts once an
+/// extraction showed it.
 ///
 /// ```swift
 /// enum AppAction { case child(ChildAction), move(from: Int, to: Int) }
@@ -31,6 +38,7 @@ prefix operator /
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> CasePath<Root, Value> {
+  guard EnumReflection.readsLayouts else { return EnumReflection.mirrorCasePath(embed) }
   let learned = LearnedEnumCase()
   return CasePath(
     embed: embed, extract: EnumReflection.extractor(case: embed, learned: learned),

@@ -72,9 +72,12 @@ extension GlobalDependenciesAccessing {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) -> Self {
-    StoreWriteWarnings.checkAlias(
-      StoreWriteWarnings.name(dependency), StoreWriteWarnings.name(reference))
-    GlobalStore.node.alias(dependency, to: reference)
+    // A key path that reads no key, or several, is refused with a warning that names it.
+    guard let alias = KeyPathResolution.id(for: dependency, reader: GlobalStore.node),
+      let target = KeyPathResolution.id(for: reference, reader: GlobalStore.node)
+    else { return self }
+    StoreWriteWarnings.checkAlias(alias.description, target.description)
+    GlobalStore.node.addAlias(alias, to: target)
     return self
   }
 

@@ -39,6 +39,10 @@ extension Dependencies {
     get { 42 }
     set {}
   }
+  fileprivate var sum: Int {
+    get { self[NumberKey.self] + self[OtherNumberKey.self] }
+    set {}
+  }
 }
 
 @Suite struct DependencyNodeTests {
@@ -89,16 +93,40 @@ extension Dependencies {
   }
 
   @Test func keyPathsThatReadNoKeyCannotBeAliased() {
+    Self.expectRefusal(of: \Dependencies.constant, to: \Dependencies.number, reading: "no DependencyKey")
+  }
+
+  @Test func keyPathsThatReadSeveralKeysCannotBeAliased() {
+    Self.expectRefusal(of: \Dependencies.number, to: \Dependencies.sum, reading: "NumberKey, OtherNumberKey")
+  }
+
+  /// Aliasing `alias` to `reference` is refused with one warning, naming the one of them whose
+  /// getter reads `read` (the other reads one key) by its value type, `Int`.
+  static func expectRefusal(
+    of alias: WritableKeyPath<Dependencies, Int>, to reference: WritableKeyPath<Dependencies, Int>,
+    reading read: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let node = DependencyNode(ownerName: "Root")
-    let (_, warnings) = RuntimeWarnings.recording {
-      node.alias(\Dependencies.constant, to: \Dependencies.number)
-    }
-    #expect(warnings.count == 1)
+    let (_, warnings) = RuntimeWarnings.recording { node.alias(alias, to: reference) }
+    let refused = read == "no DependencyKey" ? alias : reference
     #expect(
-      warnings.first?.hasSuffix(
-        "cannot be aliased: its getter reads no DependencyKey.\n\n"
-          + "An alias joins two dependencies, so each key path must be a Dependencies property that reads "
-          + "exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.") == true)
-    #expect(node.effectiveAliases.isEmpty)
+      warnings == [
+        """
+        \(named(refused, otherwise: "A Dependencies property of type Int")) cannot be aliased: its \
+        getter reads \(read).
+
+        An alias joins two dependencies, so each key path must be a Dependencies property that reads \
+        exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
+        """
+      ], sourceLocation: sourceLocation)
+    #expect(node.effectiveAliases.isEmpty, sourceLocation: sourceLocation)
+  }
+
+  /// How a message names a key path: as the standard library prints it when that names the
+  /// property (it finds the getter's symbol, on some platforms), else `otherwise`, never the
+  /// getter's address (`\Dependencies.<computed 0x… (Int)>`, on Linux).
+  static func named(_ keyPath: AnyKeyPath, otherwise: String) -> String {
+    let printed = "\(keyPath)"
+    return printed.contains("<computed ") ? otherwise : printed
   }
 }

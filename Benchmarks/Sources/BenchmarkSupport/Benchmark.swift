@@ -2,6 +2,8 @@
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("The benchmarks run on Apple platforms and Linux (Glibc): this platform has neither.")
 #endif
 
 /// One measured operation: `run(n)` performs it `n` times.

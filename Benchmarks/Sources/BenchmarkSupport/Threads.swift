@@ -4,6 +4,8 @@ import Synchronization
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("The benchmarks run on Apple platforms and Linux (Glibc): this platform has neither.")
 #endif
 
 /// Runs `body(n)` on `threads` new threads that start together, and returns the operations per

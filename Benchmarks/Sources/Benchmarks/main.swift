@@ -6,6 +6,10 @@ import TestingBenchmarks
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("The benchmarks run on Apple platforms and Linux (Glibc): this platform has neither.")
 #endif
 
 #if DEBUG

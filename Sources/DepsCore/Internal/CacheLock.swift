@@ -7,6 +7,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK

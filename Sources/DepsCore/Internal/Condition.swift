@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// Where threads wait for something another thread is doing (a default being built) without
@@ -18,13 +20,13 @@ package final class Condition: @unchecked Sendable {
     mutex.initialize(to: pthread_mutex_t())
     condition = .allocate(capacity: 1)
     condition.initialize(to: pthread_cond_t())
-    let status = (pthread_mutex_init(mutex, nil), pthread_cond_init(condition, nil))
-    precondition(status == (0, 0), "Deps: pthread_mutex_init / pthread_cond_init failed \(status).")
+    PthreadCall.check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+    PthreadCall.check(pthread_cond_init(condition, nil), "pthread_cond_init")
   }
 
   deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
+    PthreadCall.check(pthread_cond_destroy(condition), "pthread_cond_destroy")
+    PthreadCall.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
     condition.deinitialize(count: 1)
     condition.deallocate()
     mutex.deinitialize(count: 1)
@@ -35,16 +37,16 @@ package final class Condition: @unchecked Sendable {
   ///
   /// - Parameter isDone: Library code that reads shared state under its own lock; never user code.
   package func wait(until isDone: () -> Bool) {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !isDone() { pthread_cond_wait(condition, mutex) }
+    PthreadCall.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+    defer { PthreadCall.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+    while !isDone() { PthreadCall.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait") }
   }
 
   /// Wakes every waiting thread. Call it after the change is visible to `isDone`.
   package func signalAll() {
     // Taken so that a thread between its check and its sleep is not missed.
-    pthread_mutex_lock(mutex)
-    pthread_cond_broadcast(condition)
-    pthread_mutex_unlock(mutex)
+    PthreadCall.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+    PthreadCall.check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+    PthreadCall.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
   }
 }

@@ -18,25 +18,51 @@ package enum KeyPathResolution {
   ///
   /// The first resolution reads the property through `reader` (which may build its default).
   package static func id(for keyPath: AnyKeyPath, reader: any DependencyReader) -> DependencyID? {
+    let keys = keysRead(by: keyPath, reader: reader)
+    guard keys.count != 1 else { return keys[0] }
+    let read = keys.isEmpty ? "no DependencyKey" : keys.map(\.description).joined(separator: ", ")
+    let name = described(keyPath)
+    runtimeWarn(
+      """
+      \(name.prefix(1).uppercased() + name.dropFirst()) cannot be aliased: its getter reads \(read).
+
+      An alias joins two dependencies, so each key path must be a Dependencies property that reads \
+      exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
+      """,
+      kind: "\(keyPath)")
+    return nil
+  }
+
+  /// How a message names the `Dependencies` property at `keyPath`: by the key its getter reads
+  /// (`NumberFactKey`), else as ``described(_:)`` says. Warns about nothing.
+  package static func name(of keyPath: AnyKeyPath, reader: any DependencyReader) -> String {
+    let keys = keysRead(by: keyPath, reader: reader)
+    return keys.count == 1 ? keys[0].description : described(keyPath)
+  }
+
+  /// `keyPath` as the standard library prints it (`\Dependencies.numberFact`) when that names
+  /// every property, else by its value type: `a Dependencies property of type Int`.
+  ///
+  /// The standard library names a computed property by its getter's symbol, which it finds only
+  /// where the symbol is exported; elsewhere (on Linux, mostly) it prints the getter's address,
+  /// `\Dependencies.<computed 0x000056411919b4e0 (Int)>`, which tells a user nothing.
+  package static func described(_ keyPath: AnyKeyPath) -> String {
+    let printed = "\(keyPath)"
+    guard printed.contains("<computed ") else { return printed }
+    return "a Dependencies property of type \(type(of: keyPath).valueType)"
+  }
+
+  /// The keys that `keyPath`'s getter reads, in order, without repeats: one key is cached, so
+  /// that later calls read nothing.
+  private static func keysRead(by keyPath: AnyKeyPath, reader: any DependencyReader) -> [DependencyID] {
     let key = DependencyKeyPath(keyPath)
-    if let id = cache.withLock({ $0[key] }) { return id }
+    if let id = cache.withLock({ $0[key] }) { return [id] }
     let recorder = KeyRecorder(reading: reader)
     let probe = Dependencies(reader: recorder)
     _ = probe[keyPath: keyPath]
-    let keys = recorder.recorded
-    guard let first = keys.first, keys.allSatisfy({ $0 == first }) else {
-      let read = keys.isEmpty ? "no DependencyKey" : keys.map(\.description).joined(separator: ", ")
-      runtimeWarn(
-        """
-        \(keyPath) cannot be aliased: its getter reads \(read).
-
-        An alias joins two dependencies, so each key path must be a Dependencies property that reads \
-        exactly one key. To fix: alias properties declared as `get { self[SomeKey.self] }`.
-        """,
-        kind: "\(keyPath)")
-      return nil
-    }
-    cache.withLock { $0[key] = first }
-    return first
+    var keys: [DependencyID] = []
+    for id in recorder.recorded where !keys.contains(id) { keys.append(id) }
+    if keys.count == 1 { cache.withLock { $0[key] = keys[0] } }
+    return keys
   }
 }

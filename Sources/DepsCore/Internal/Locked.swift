@@ -4,6 +4,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// The library's one lock: a value that is only reached while holding a lock.
@@ -68,6 +70,11 @@ extension Locked {
 
 /// The platform's lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere, in
 /// memory of its own so that it never moves.
+///
+/// Every pthread call's result is checked: a failure stops the process with the call and the
+/// error's text (see ``PthreadCall``). In debug builds the mutex checks its owner, so that a
+/// thread locking the lock it holds, or unlocking one it does not hold, stops with that text (as
+/// `os_unfair_lock` does on Apple platforms) rather than deadlocking or breaking the lock.
 @usableFromInline
 package struct PlatformLock: ~Copyable, @unchecked Sendable {
   // @unchecked: the platform lock is made to be shared between threads.
@@ -83,14 +90,24 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
       raw.initialize(to: os_unfair_lock())
     #else
       raw.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(raw, nil)
-      precondition(status == 0, "Deps: pthread_mutex_init failed (\(status)).")
+      #if DEBUG
+        var attributes = pthread_mutexattr_t()
+        PthreadCall.check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
+        PthreadCall.check(
+          pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)),
+          "pthread_mutexattr_settype")
+        PthreadCall.check(pthread_mutex_init(raw, &attributes), "pthread_mutex_init")
+        PthreadCall.check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
+      #else
+        PthreadCall.check(pthread_mutex_init(raw, nil), "pthread_mutex_init")
+      #endif
     #endif
   }
 
   deinit {
     #if !canImport(Darwin)
-      pthread_mutex_destroy(raw)
+      // EBUSY: the lock is destroyed while a thread holds it.
+      PthreadCall.check(pthread_mutex_destroy(raw), "pthread_mutex_destroy")
     #endif
     raw.deinitialize(count: 1)
     raw.deallocate()
@@ -101,7 +118,7 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
     #if canImport(Darwin)
       os_unfair_lock_lock(raw)
     #else
-      pthread_mutex_lock(raw)
+      PthreadCall.check(pthread_mutex_lock(raw), "pthread_mutex_lock")
     #endif
   }
 
@@ -110,7 +127,7 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
     #if canImport(Darwin)
       os_unfair_lock_unlock(raw)
     #else
-      pthread_mutex_unlock(raw)
+      PthreadCall.check(pthread_mutex_unlock(raw), "pthread_mutex_unlock")
     #endif
   }
 
@@ -121,8 +138,10 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
       guard os_unfair_lock_trylock(raw) else { return true }
       os_unfair_lock_unlock(raw)
     #else
-      guard pthread_mutex_trylock(raw) == 0 else { return true }
-      pthread_mutex_unlock(raw)
+      let status = pthread_mutex_trylock(raw)
+      guard status != EBUSY else { return true }
+      PthreadCall.check(status, "pthread_mutex_trylock")
+      PthreadCall.check(pthread_mutex_unlock(raw), "pthread_mutex_unlock")
     #endif
     return false
   }

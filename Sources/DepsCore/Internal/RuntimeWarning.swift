@@ -5,6 +5,9 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif !canImport(os)
+  // Apple platforms log through `os`; elsewhere warnings are written to stderr.
+  #error("Deps supports Apple platforms and Linux: this platform has neither os, Glibc nor Musl.")
 #endif
 
 /// Where runtime warnings go. Tests of the library swap in a recorder to assert exact text.

@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// A number that names the calling thread while it lives: which thread builds a default, which
@@ -33,7 +35,8 @@ package struct ThreadID: Hashable, Sendable, CustomStringConvertible {
       return ThreadID(rawValue: UInt64(UInt(bitPattern: pointer)))
     }
     let id = ThreadID(rawValue: numbers.next())
-    pthread_setspecific(storageKey, UnsafeRawPointer(bitPattern: UInt(id.rawValue)))
+    PthreadCall.check(
+      pthread_setspecific(storageKey, UnsafeRawPointer(bitPattern: UInt(id.rawValue))), "pthread_setspecific")
     return id
   }
 

@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// The values one thread has resolved, so that its next read of the same dependency at the same
@@ -383,7 +385,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     let cache = ThreadReadCache(thread: .current)
     registry.withLock { $0[ObjectIdentifier(cache)] = cache }
     let retained = Unmanaged.passRetained(cache)
-    pthread_setspecific(key, retained.toOpaque())
+    PthreadCall.check(pthread_setspecific(key, retained.toOpaque()), "pthread_setspecific")
     #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
       // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
       publishedStorageKey.store(UInt64(key) &+ 1)

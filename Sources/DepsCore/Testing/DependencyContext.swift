@@ -4,6 +4,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// Whether the process runs an app, a test suite or an Xcode preview, which decides the value a

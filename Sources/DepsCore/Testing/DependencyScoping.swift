@@ -13,8 +13,9 @@ package protocol DependencyScoping: Sendable {
 
 /// Finds `GlobalDeps`' scope, once per process.
 package enum DependencyScopeProvider {
-  /// The mangled name of `GlobalDeps.GlobalDependencyScope` (an enum).
-  package static let typeName = "10GlobalDeps21GlobalDependencyScopeO"
+  /// The mangled name of `GlobalDeps.GlobalDependencyScope` (an enum), as the compiler mangles
+  /// it (`_mangledTypeName`): `0A` repeats the word `Global` of `GlobalDeps`.
+  package static let typeName = "10GlobalDeps0A15DependencyScopeO"
 
   /// `GlobalDeps`' scope, or `nil` when the process does not link `GlobalDeps`.
   package static let linked: (any DependencyScoping.Type)? =

@@ -15,7 +15,8 @@ package protocol TestFrameworkReporting: Sendable {
 
 /// Finds `DepsTesting`'s reporter, once per process.
 package enum TestReporter {
-  /// The mangled name of `DepsTesting.TestFrameworkReporter` (an enum).
+  /// The mangled name of `DepsTesting.TestFrameworkReporter` (an enum), as the compiler mangles
+  /// it (`_mangledTypeName`).
   package static let typeName = "11DepsTesting21TestFrameworkReporterO"
 
   /// `DepsTesting`'s reporter, or `nil` when the process does not link `DepsTesting`.

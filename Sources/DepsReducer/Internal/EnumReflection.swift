@@ -3,6 +3,24 @@ import DepsCore
 /// Extraction of an enum case's payload by reflection, for case paths made from case constructors.
 @usableFromInline
 enum EnumReflection {
+  /// Whether case paths made now read the runtime's enum layouts (`EnumTag`) to learn their case
+  /// and project payloads, or use `Mirror` alone.
+  ///
+  /// `Mirror` alone where pointer authentication (arm64e) signs the pointers that the layouts are
+  /// read through, and while a test sets ``readsMirrorOnly`` to cover that path on other platforms.
+  /// Read once per case path, when it is made, never per extraction.
+  @usableFromInline static var readsLayouts: Bool {
+    #if _ptrauth(_arm64e)
+      false
+    #else
+      !readsMirrorOnly
+    #endif
+  }
+
+  /// Set by the library's tests: case paths made with `/` on this task use `Mirror` alone, as on
+  /// arm64e.
+  @TaskLocal package static var readsMirrorOnly = false
+
   /// Returns the extraction of a case path made from the case constructor `embed`.
   ///
   /// `Mirror` shows an enum value in a payload case as one child, labeled with the case name, whose
@@ -10,8 +28,8 @@ enum EnumReflection {
   /// is a candidate only: another case may have the same payload type. Embedding the candidate
   /// tells which case `embed` constructs, and its tag is learned then. From then on a root in
   /// another case is rejected by comparing tags, and one in the case has its payload projected
-  /// without reflection, when the payload's type is exactly `Value` and the projection was checked
-  /// against `Mirror`'s answer; otherwise `Mirror` is used as before.
+  /// without reflection, when the case's declared payload type is exactly `Value` and the
+  /// projection was checked against `Mirror`'s answer; otherwise `Mirror` is used as before.
   @inlinable
   static func extractor<Root, Value>(
     case embed: @escaping @Sendable (Value) -> Root, learned: LearnedEnumCase
@@ -36,17 +54,26 @@ enum EnumReflection {
     _ root: Root, embed: (Value) -> Root, learned: LearnedEnumCase
   ) -> Value? {
     let rootTag = EnumTag.tag(of: root)
-    guard
-      let (rootCase, payload) = caseAndPayload(of: root),
-      let value = payload as? Value ?? singleElement(of: payload, as: Value.self)
-    else { return nil }
-    if let rootTag, let known = learned.value {
+    guard let (rootCase, payload) = caseAndPayload(of: root) else { return nil }
+    // One reading of what is known, so that the steps below agree on it.
+    let known = learned.value
+    if let rootTag, let known {
       // Another thread may have learned the case since this extraction checked: compare again,
       // or a root in another case would be taken for one in the case, and its tag learned.
       guard rootTag == known.tag else { return nil }
-      if !known.checked {
-        learned.learn(checked(rootTag, root: root, payload: payload, value: value))
+      if known.checked {
+        return value(of: payload, isOneElementTuple: known.isOneElementTuple, as: Value.self)
       }
+    }
+    let declared = rootTag.flatMap { EnumTag.payloadType(Root.self, tag: $0) }
+    let isTuple = isOneElementTuple(payload, declared: declared)
+    guard let value = value(of: payload, isOneElementTuple: isTuple, as: Value.self) else {
+      return nil
+    }
+    if let rootTag, known != nil {
+      // In the learned case (compared above), not yet checked: this root checks it.
+      learned.learn(
+        checked(rootTag, root: root, declared: declared, isOneElementTuple: isTuple, value: value))
       return value
     }
     let embedded = embed(value)
@@ -55,7 +82,8 @@ enum EnumReflection {
         learned.learn(.init(tag: embeddedTag, checked: false, projectable: false, indirect: false))
         return nil
       }
-      learned.learn(checked(rootTag, root: root, payload: payload, value: value))
+      learned.learn(
+        checked(rootTag, root: root, declared: declared, isOneElementTuple: isTuple, value: value))
       return value
     }
     guard let (embeddedCase, _) = caseAndPayload(of: embedded), embeddedCase == rootCase else {
@@ -64,22 +92,25 @@ enum EnumReflection {
     return value
   }
 
-  /// What a root in the case teaches: the case's tag, and whether projecting its payload gives
-  /// exactly what `Mirror` gave (the payload's type is `Value` itself and the bytes agree).
+  /// What a root in the case teaches: the case's tag, whether its payload is a one-element tuple,
+  /// and whether projecting its payload gives exactly what `Mirror` gave (the payload's declared
+  /// type is `Value` itself and the bytes agree).
   static func checked<Root, Value>(
-    _ tag: UInt32, root: Root, payload: Any, value: Value
+    _ tag: UInt32, root: Root, declared: Any.Type?, isOneElementTuple: Bool, value: Value
   ) -> LearnedEnumCase.Case {
-    guard type(of: payload) == Value.self else {
-      return .init(tag: tag, checked: true, projectable: false, indirect: false)
-    }
+    let unprojectable = LearnedEnumCase.Case(
+      tag: tag, checked: true, projectable: false, indirect: false,
+      isOneElementTuple: isOneElementTuple)
+    // Only a payload declared as a `Value` is one in memory: a payload declared as `Any`, a
+    // protocol or a superclass holds a `Value` the case path's type was converted to (a
+    // `CasePath<Action, Int>` made from `case value(Any)`), and a one-element tuple wraps one.
+    guard declared == Value.self, !isOneElementTuple else { return unprojectable }
     // A zero-sized payload has nothing to project (the compiler counts its case among the cases
     // without payload).
     if MemoryLayout<Value>.size == 0 {
       return .init(tag: tag, checked: true, projectable: true, indirect: false)
     }
-    guard let indirect = EnumTag.isIndirect(Root.self, tag: tag) else {
-      return .init(tag: tag, checked: true, projectable: false, indirect: false)
-    }
+    guard let indirect = EnumTag.isIndirect(Root.self, tag: tag) else { return unprojectable }
     let projectable = EnumTag.payloadBytesMatch(
       of: root, tag: tag, indirect: indirect, value: value)
     return .init(tag: tag, checked: true, projectable: projectable, indirect: indirect)
@@ -96,33 +127,86 @@ enum EnumReflection {
     return (label, child.value)
   }
 
-  /// The value of a one-element labeled payload (`case load(id: Int)`), which `Mirror` may show
-  /// as a one-element tuple.
-  static func singleElement<Value>(of payload: Any, as _: Value.Type) -> Value? {
+  /// Whether `payload`, which `Mirror` showed as an enum case's payload, is the one-element tuple
+  /// of a case with one labeled value (`case event(value: Any)` has the payload `(value: Any)`),
+  /// which holds the case path's value rather than being it.
+  ///
+  /// - Parameter declared: The case's declared payload type, when known. A payload declared as
+  ///   `Any` may hold a one-element tuple (only reflection makes one): that tuple is the value.
+  ///   Without the declared type (`Mirror` alone), a one-element tuple is taken for the wrapper.
+  static func isOneElementTuple(_ payload: Any, declared: Any.Type?) -> Bool {
+    if let declared, type(of: payload) != declared { return false }
     let mirror = Mirror(reflecting: payload)
-    guard mirror.displayStyle == .tuple, mirror.children.count == 1 else { return nil }
-    return mirror.children.first?.value as? Value
+    return mirror.displayStyle == .tuple && mirror.children.count == 1
+  }
+
+  /// The case path's value in `payload`: the payload itself, or the element of a one-element
+  /// tuple; `nil` when it is not a `Value`.
+  static func value<Value>(of payload: Any, isOneElementTuple: Bool, as _: Value.Type) -> Value? {
+    guard isOneElementTuple else { return payload as? Value }
+    // Unwrapped first: cast as an `Any?`, an element that is itself `nil` would be wrapped again.
+    guard let element = Mirror(reflecting: payload).children.first?.value else { return nil }
+    return element as? Value
+  }
+
+  /// A case path made from the case constructor `embed` that uses `Mirror` alone (see
+  /// ``readsLayouts``): a root is in the case when its payload, embedded again, lands in a case of
+  /// the same name.
+  @usableFromInline
+  static func mirrorCasePath<Root, Value>(
+    _ embed: @escaping @Sendable (Value) -> Root
+  ) -> CasePath<Root, Value> {
+    // The case's name, learned from the first payload that is a `Value`, for `writtenForm`.
+    let name = Locked<String?>(nil)
+    return CasePath(
+      embed: embed,
+      extract: { root in
+        guard let (rootCase, payload) = caseAndPayload(of: root),
+          let value = value(
+            of: payload, isOneElementTuple: isOneElementTuple(payload, declared: nil), as: Value.self),
+          let (embeddedCase, _) = caseAndPayload(of: embed(value))
+        else { return nil }
+        name.withLock { $0 = embeddedCase }
+        return embeddedCase == rootCase ? value : nil
+      },
+      written: { name.withLock { $0 }.map { writtenForm(Root.self, caseName: $0) } })
   }
 
   /// A case path to a payload-less case: a root is in the case when it equals `root()`.
   ///
-  /// When `root()` is an enum case without payload, its tag alone tells the case, and comparing
-  /// tags is the test; otherwise (a case with its payload given, `/Action.load(id: 1)`) the values
-  /// are compared. `Root` must be `Equatable`; callers check that statically.
+  /// When `root()` is an enum case without payload, its case alone tells the case, and comparing
+  /// cases (by tag, or by name with `Mirror` alone) is the test; otherwise (a case with its payload
+  /// given, `/Action.load(id: 1)`) the values are compared. `Root` must be `Equatable`; callers
+  /// check that statically.
   static func payloadlessCase<Root>(_ root: @escaping @Sendable () -> Root) -> CasePath<Root, Void> {
-    CasePath(
+    let readsLayouts = readsLayouts
+    return CasePath(
       embed: { _ in root() },
       extract: { candidate in
         let value = root()
-        if let tag = EnumTag.tag(of: value), let payloadCases = EnumTag.payloadCaseCount(Root.self),
-          tag >= payloadCases, let candidateTag = EnumTag.tag(of: candidate)
-        {
-          return candidateTag == tag ? () : nil
+        if readsLayouts {
+          if let tag = EnumTag.tag(of: value), let payloadCases = EnumTag.payloadCaseCount(Root.self),
+            tag >= payloadCases, let candidateTag = EnumTag.tag(of: candidate)
+          {
+            return candidateTag == tag ? () : nil
+          }
+        } else if let name = nameOfCaseWithoutPayload(value) {
+          return nameOfCaseWithoutPayload(candidate) == name ? () : nil
         }
         return areEqual(candidate, value) ? () : nil
       },
       // The case itself, payload given or not, is how it was written: `/Action.tapped`.
       written: { "/" + ValueText.describe(root()) })
+  }
+
+  /// The name of `value`'s case when it is an enum case without payload, from `Mirror` and the
+  /// runtime's case names (what `print` shows); `nil` for anything else.
+  static func nameOfCaseWithoutPayload<Root>(_ value: Root) -> String? {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum || mirror.displayStyle == .optional, mirror.children.isEmpty,
+      let name = enumCaseName(value)
+    else { return nil }
+    return String(cString: name)
   }
 
   /// How a case path made from the case constructor of a payload case was written,
@@ -135,7 +219,12 @@ enum EnumReflection {
     guard let tag = learned.value?.tag ?? EnumTag.onlyCase(of: Root.self, withPayload: Value.self),
       let name = EnumTag.caseName(Root.self, tag: tag)
     else { return nil }
-    return "/\(ValueText.shorten(String(reflecting: Root.self))).\(name)"
+    return writtenForm(Root.self, caseName: name)
+  }
+
+  /// `/Root.caseName`, as a user writes it.
+  static func writtenForm<Root>(_: Root.Type, caseName: String) -> String {
+    "/\(ValueText.shorten(String(reflecting: Root.self))).\(caseName)"
   }
 
   private static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
@@ -145,11 +234,18 @@ enum EnumReflection {
   }
 }
 
+/// The name of the case of the enum `value`, as declared (NUL-terminated UTF-8 in the runtime's
+/// metadata, never freed); `nil` when `value` is not an enum. The Swift runtime's own entry point,
+/// which `print` uses to show a case without payload; it reads the layouts with pointer
+/// authentication where there is some.
+@_silgen_name("swift_EnumCaseName")
+private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+
 /// What a case path made with `/` learned about its case: the case's tag, and whether its payload
 /// can be projected without reflection.
 ///
-/// The state is a plain value behind a lock: it is learned at most twice (the tag from a root in
-/// another case, then the check from a root in the case) and read on every extraction.
+/// It is learned at most twice (the tag from a root in another case, then the check from a root
+/// in the case) and read on every extraction.
 @usableFromInline
 final class LearnedEnumCase: Sendable {
   @usableFromInline
@@ -162,13 +258,17 @@ final class LearnedEnumCase: Sendable {
     @usableFromInline var projectable: Bool
     /// Whether the case is `indirect`: its payload is in a heap box.
     @usableFromInline var indirect: Bool
+    /// Whether the payload is the one-element tuple of a case with one labeled value
+    /// (`case event(value: Any)`), whose element is the case path's value.
+    @usableFromInline var isOneElementTuple: Bool
 
     @inlinable
-    init(tag: UInt32, checked: Bool, projectable: Bool, indirect: Bool) {
+    init(tag: UInt32, checked: Bool, projectable: Bool, indirect: Bool, isOneElementTuple: Bool = false) {
       self.tag = tag
       self.checked = checked
       self.projectable = projectable
       self.indirect = indirect
+      self.isOneElementTuple = isOneElementTuple
     }
   }
 
@@ -182,6 +282,7 @@ final class LearnedEnumCase: Sendable {
     @usableFromInline static let checked: UInt64 = 1 << 32
     @usableFromInline static let projectable: UInt64 = 1 << 33
     @usableFromInline static let indirect: UInt64 = 1 << 34
+    @usableFromInline static let isOneElementTuple: UInt64 = 1 << 35
     @usableFromInline static let tag: UInt64 = 0xFFFF_FFFF
   }
 
@@ -196,7 +297,8 @@ final class LearnedEnumCase: Sendable {
       tag: UInt32(truncatingIfNeeded: word & Layout.tag),
       checked: word & Layout.checked != 0,
       projectable: word & Layout.projectable != 0,
-      indirect: word & Layout.indirect != 0)
+      indirect: word & Layout.indirect != 0,
+      isOneElementTuple: word & Layout.isOneElementTuple != 0)
   }
 
   /// Records what an extraction taught.
@@ -205,6 +307,7 @@ final class LearnedEnumCase: Sendable {
     if learned.checked { word |= Layout.checked }
     if learned.projectable { word |= Layout.projectable }
     if learned.indirect { word |= Layout.indirect }
+    if learned.isOneElementTuple { word |= Layout.isOneElementTuple }
     state.store(word)
   }
 }

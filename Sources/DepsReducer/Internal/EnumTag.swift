@@ -10,13 +10,20 @@ enum EnumTag {
   /// The type metadata of `Root` when it is an enum (or `Optional`), else `nil`.
   @inlinable
   static func enumMetadata<Root>(_: Root.Type) -> UnsafeRawPointer? {
-    // A metatype is a pointer to its metadata: the runtime's representation of `Any.Type`.
-    assert(MemoryLayout<Any.Type>.size == MemoryLayout<UnsafeRawPointer>.size)
-    let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
-    // Every type's metadata starts with its kind, one word.
-    let kind = metadata.load(as: UInt.self)
-    return kind == EnumMetadataHeader.enumKind || kind == EnumMetadataHeader.optionalKind
-      ? metadata : nil
+    #if _ptrauth(_arm64e)
+      // Pointer authentication signs the descriptor and value witness pointers that these reads
+      // take raw, and calling an unsigned witness traps: read nothing, so that every caller takes
+      // its `Mirror` path (case paths made there never call these; see `EnumReflection.readsLayouts`).
+      return nil
+    #else
+      // A metatype is a pointer to its metadata: the runtime's representation of `Any.Type`.
+      assert(MemoryLayout<Any.Type>.size == MemoryLayout<UnsafeRawPointer>.size)
+      let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
+      // Every type's metadata starts with its kind, one word.
+      let kind = metadata.load(as: UInt.self)
+      return kind == EnumMetadataHeader.enumKind || kind == EnumMetadataHeader.optionalKind
+        ? metadata : nil
+    #endif
   }
 
   /// The enum value witness table of enum metadata.
@@ -89,25 +96,39 @@ enum EnumTag {
     guard let metadata = enumMetadata(Root.self), let records = fieldRecords(metadata) else {
       return nil
     }
+    var found: UInt32?
+    for tag in 0..<records.count {
+      guard let record = records.record(tag), payloadType(record: record, metadata: metadata) == Value.self
+      else { continue }
+      guard found == nil else { return nil }
+      found = tag
+    }
+    return found
+  }
+
+  /// The payload type the case with `tag` declares, as written (`Any`, a superclass, the
+  /// one-element tuple `(value: Any)` of `case event(value: Any)`), whatever its value holds; `nil`
+  /// when `Root` is not an enum, `tag` is not one of its cases, the case has no payload or the enum
+  /// has no field records.
+  static func payloadType<Root>(_: Root.Type, tag: UInt32) -> Any.Type? {
+    guard let metadata = enumMetadata(Root.self), let record = fieldRecords(metadata)?.record(tag)
+    else { return nil }
+    return payloadType(record: record, metadata: metadata)
+  }
+
+  /// The payload type a field record of the enum `metadata` describes declares; `nil` for a case
+  /// without payload.
+  private static func payloadType(record: UnsafeRawPointer, metadata: UnsafeRawPointer) -> Any.Type? {
+    guard let name = relativeTarget(record + FieldRecord.mangledTypeNameOffset) else { return nil }
     let descriptor = descriptor(metadata)
     let flags = descriptor.load(as: UInt32.self)
     // A generic enum's arguments follow its metadata header; payload types may name them.
     let arguments =
       flags & EnumDescriptor.isGeneric != 0
       ? metadata + MemoryLayout<EnumMetadataHeader>.size : nil
-    var found: UInt32?
-    for tag in 0..<records.count {
-      guard let record = records.record(tag),
-        let name = relativeTarget(record + FieldRecord.mangledTypeNameOffset)
-      else { continue }
-      let type = _getTypeByMangledNameInContext(
-        name.assumingMemoryBound(to: UInt8.self), UInt(mangledNameLength(name)),
-        genericContext: descriptor, genericArguments: arguments)
-      guard type == Value.self else { continue }
-      guard found == nil else { return nil }
-      found = tag
-    }
-    return found
+    return _getTypeByMangledNameInContext(
+      name.assumingMemoryBound(to: UInt8.self), UInt(mangledNameLength(name)),
+      genericContext: descriptor, genericArguments: arguments)
   }
 
   /// An enum's field records: where they start, how many there are and how far apart.

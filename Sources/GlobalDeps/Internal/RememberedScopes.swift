@@ -6,6 +6,8 @@ import DepsCore
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// The scopes that `withDependencies` operations returned objects from, by object: what

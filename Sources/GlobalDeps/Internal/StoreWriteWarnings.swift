@@ -28,10 +28,10 @@ enum StoreWriteWarnings {
     runtimeWarn(aliasInTest(alias: alias(), reference: reference()), kind: alias())
   }
 
-  /// How a key path is named in these warnings: by the key it reads, when it reads one.
+  /// How a key path is named in these warnings: by the key it reads, when it reads one, else as
+  /// `KeyPathResolution.described(_:)` says (never by its getter's address).
   static func name<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> String {
-    KeyPathResolution.id(for: keyPath, reader: GlobalStore.node)?.description
-      ?? "\(keyPath)"
+    KeyPathResolution.name(of: keyPath, reader: GlobalStore.node)
   }
 
   static func duringDerived(key: String, environment: String) -> String {
