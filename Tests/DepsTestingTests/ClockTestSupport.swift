@@ -9,14 +9,20 @@ import Testing
 func waitForSleepers(
   on clock: TestClock, count: Int, sourceLocation: SourceLocation = #_sourceLocation
 ) async {
+  guard await waitUntil({ clock.sleeperCount >= count }) else {
+    Issue.record(
+      "\(clock.sleeperCount) sleepers after 10 seconds, expected \(count)",
+      sourceLocation: sourceLocation)
+    return
+  }
+}
+
+/// Checks `isDone` every millisecond until it holds or 10 seconds of real time have passed;
+/// returns whether it held.
+func waitUntil(_ isDone: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-  while clock.sleeperCount < count {
-    guard ContinuousClock.now < deadline else {
-      Issue.record(
-        "\(clock.sleeperCount) sleepers after 10 seconds, expected \(count)",
-        sourceLocation: sourceLocation)
-      return
-    }
+  while !isDone(), ContinuousClock.now < deadline {
     try? await Task.sleep(for: .milliseconds(1))
   }
+  return isDone()
 }

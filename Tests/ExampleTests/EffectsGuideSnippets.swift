@@ -17,6 +17,7 @@ extension Dependencies {
 }
 
 private struct SearchID: Hashable, Sendable {}
+private struct TimerID: Hashable, Sendable {}
 
 @MainActor
 @Suite struct EffectsGuide {
@@ -100,5 +101,53 @@ private struct SearchID: Hashable, Sendable {}
     await clock.run()
     await task.finish()
     #expect(store.state.results == [])
+  }
+
+  // MARK: Timers
+
+  struct TimerState: Equatable {
+    var ticks = 0
+  }
+
+  enum TimerAction: Equatable {
+    case startTapped
+    case stopTapped
+    case tick
+  }
+
+  final class TimerEnvironment: ComposableEnvironment {
+    @Dependency(\.continuousClock) var clock
+  }
+
+  static let timerReducer = Reducer<TimerState, TimerAction, TimerEnvironment> {
+    state, action, environment in
+    switch action {
+    case .startTapped:
+      return .run { [clock = environment.clock] send in
+        for await _ in clock.timer(interval: .seconds(1)) {
+          await send(.tick)
+        }
+      }
+      .cancellable(id: TimerID())
+    case .stopTapped:
+      return .cancel(id: TimerID())
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+
+  @Test func theTimerTicksEverySecond() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TimerState(), reducer: Self.timerReducer,
+      environment: TimerEnvironment().with(\.continuousClock, clock))
+    await store.send(.startTapped)
+    await clock.advance(by: .seconds(3))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.receive(.tick) { $0.ticks = 3 }
+    await store.send(.stopTapped)
+    await store.finish()
   }
 }
