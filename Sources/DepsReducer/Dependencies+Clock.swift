@@ -3,7 +3,7 @@ import DepsCore
 /// The key of ``DepsCore/Dependencies/continuousClock``.
 private enum ContinuousClockKey: DependencyKey {
   static let defaultValue: any Clock<Duration> = ContinuousClock()
-  static let testValue: any Clock<Duration> = UnimplementedClock()
+  static let testValue: any Clock<Duration> = ContinuousClockTestValue()
 }
 
 /// The built-in `\.continuousClock` dependency.
@@ -26,7 +26,7 @@ extension Dependencies {
 
 /// The test value of ``DepsCore/Dependencies/continuousClock``: fails the test when used, then
 /// behaves like an ``ImmediateClock`` so the test goes on.
-struct UnimplementedClock: Clock {
+struct ContinuousClockTestValue: Clock {
   private let base = ImmediateClock()
 
   var now: ImmediateClock.Instant {

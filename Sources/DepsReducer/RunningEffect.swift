@@ -89,6 +89,17 @@ package final class RunningEffect: @unchecked Sendable {
     }
   }
 
+  /// Whether the effect's work has ended (a `TestClock` waits for an effect it woke to sleep
+  /// again or end).
+  package var hasEnded: Bool {
+    runtime.withLock { isFinished }
+  }
+
+  /// The action that started the effect, as text, for messages that name the effect.
+  package func describeOrigin() async -> String {
+    await origin.describe()
+  }
+
   /// Returns when the effect's task has ended.
   func wait() async {
     // Unsafe continuation: it is resumed exactly once, either here (already finished) or by the

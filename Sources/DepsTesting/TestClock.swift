@@ -1,9 +1,11 @@
 import DepsCore
+import DepsReducer
 
 @_exported import struct DepsReducer.ImmediateClock
 
 /// A clock whose time moves only when a test says so: sleepers wake when ``advance(by:)`` or
-/// ``run()`` reaches their deadline, in deadline order.
+/// ``run(timeout:fileID:file:line:column:)`` reaches their deadline, in deadline order, and those
+/// with one deadline in the order they began to sleep.
 ///
 /// Override the clock a feature reads with it, send the action, then move time:
 ///
@@ -16,23 +18,23 @@ import DepsCore
 /// await store.receive(.resultsLoaded(["swift"])) { $0.results = ["swift"] }
 /// ```
 ///
-/// A sleeper whose task is cancelled while it waits throws `CancellationError` at once.
+/// Time moves one deadline at a time, and a woken task runs until it sleeps again before the next
+/// sleeper wakes, so a timer ticks once for every interval an advance covers. A sleep until the
+/// instant the clock is at (`sleep(for: .zero)`) waits for the next `advance`, as a sleep of a
+/// real clock waits for the scheduler. A sleeper whose task is cancelled while it waits throws
+/// `CancellationError` at once.
 public final class TestClock: Clock, Sendable {
   /// A point in the clock's time.
   public typealias Instant = ImmediateClock.Instant
 
-  private struct Sleeper {
-    let deadline: Instant
-    let continuation: CheckedContinuation<Void, any Error>
-  }
-
   private struct State {
     var now = Instant()
     var nextID: UInt64 = 0
+    /// How many advances have begun (`run` counts one for each deadline it moves to).
+    var advances: UInt64 = 0
     var sleepers: [UInt64: Sleeper] = [:]
     var cancelled: Set<UInt64> = []
-    /// Sleepers the clock woke whose task has not yet returned from `sleep`: the clock waits for
-    /// each before it wakes the next, so that sleepers run in deadline order.
+    /// Sleepers the clock woke whose task has not yet returned from `sleep`.
     var waking: Set<UInt64> = []
   }
 
@@ -50,7 +52,8 @@ public final class TestClock: Clock, Sendable {
   /// How many sleepers wait (tests wait for a sleeper to be registered).
   package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// Suspends until the clock reaches `deadline`; returns at once when it is already there.
+  /// Suspends until the clock reaches `deadline`: returns at once when the clock is past it, and
+  /// waits for the next advance when the clock is at it.
   ///
   /// - Parameters:
   ///   - deadline: The instant to wake at.
@@ -58,6 +61,7 @@ public final class TestClock: Clock, Sendable {
   /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
+    let owner = Sleeper.Owner.current
     let id = state.withLock { state in
       state.nextID += 1
       return state.nextID
@@ -68,8 +72,12 @@ public final class TestClock: Clock, Sendable {
         enum Outcome { case wait, wake, cancel }
         let outcome = state.withLock { state -> Outcome in
           if state.cancelled.remove(id) != nil { return .cancel }
-          if deadline <= state.now { return .wake }
-          state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+          if deadline < state.now { return .wake }
+          state.sleepers[id] = Sleeper(
+            id: id, deadline: deadline, continuation: continuation, owner: owner,
+            // At the clock's instant: not this advance (a loop of zero sleeps would keep it
+            // going), the next one.
+            firstAdvance: deadline == state.now ? state.advances + 1 : 0)
           return .wait
         }
         switch outcome {
@@ -92,9 +100,11 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves time forward by `duration`, waking every sleeper due by then, earliest first, and
-  /// letting each run before the next wakes.
+  /// letting each run until it sleeps again (or ends) before the next wakes.
   ///
-  /// A negative duration is a runtime warning (a test failure in tests) and leaves time as it is.
+  /// Sleeps that woken tasks start during the advance wake in it when they are due by then: a
+  /// one-second timer ticks three times in `advance(by: .seconds(3))`. A negative duration is a
+  /// runtime warning (a test failure in tests) and leaves time as it is.
   ///
   /// ```swift
   /// await clock.advance(by: .seconds(1))
@@ -106,49 +116,171 @@ public final class TestClock: Clock, Sendable {
       runtimeWarn(TestClock.negativeAdvance(duration))
       return
     }
-    let target = now.advanced(by: duration)
-    while true {
-      await Self.yieldToOthers()
-      let due = state.withLock { state -> (id: UInt64, sleeper: Sleeper)? in
-        guard
-          let (id, sleeper) = state.sleepers.min(by: { $0.value.deadline < $1.value.deadline }),
-          sleeper.deadline <= target
-        else {
-          state.now = max(state.now, target)
-          return nil
-        }
-        state.sleepers[id] = nil
-        state.waking.insert(id)
-        state.now = max(state.now, sleeper.deadline)
-        return (id, sleeper)
-      }
-      guard let due else { break }
-      due.sleeper.continuation.resume()
-      await waitUntilAwake(due.id)
+    let (target, advance) = state.withLock { state in
+      state.advances += 1
+      return (state.now.advanced(by: duration), state.advances)
     }
-    await Self.yieldToOthers()
+    await yieldToEffects(rounds: Self.startRounds)
+    await wake(upTo: target, advance: advance, stoppingAt: nil)
   }
 
-  /// Moves time forward until no sleeper is left, waking them in deadline order.
+  /// Moves time forward until no sleeper is left, waking them in deadline order and letting each
+  /// run until it sleeps again (or ends); fails the test if sleepers are left after `timeout` of
+  /// real time.
+  ///
+  /// A timer, or a loop that sleeps, never leaves the clock without sleepers: `run` moves time
+  /// until `timeout` has passed, then fails the test with the sleepers left. End such work first,
+  /// or move time with ``advance(by:)``.
   ///
   /// ```swift
   /// await clock.run()
   /// ```
-  public func run() async {
+  ///
+  /// - Parameters:
+  ///   - timeout: How long, in real time, `run` may take. 5 seconds unless given.
+  ///   - fileID: The file ID of the call site, for Swift Testing.
+  ///   - file: The file to report the failure in.
+  ///   - line: The line to report the failure at.
+  ///   - column: The column reported with the failure.
+  public func run(
+    timeout: Duration = .seconds(5),
+    fileID: StaticString = #fileID,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: timeout)
+    await yieldToEffects(rounds: Self.startRounds)
     while true {
-      await Self.yieldToOthers()
-      let due = state.withLock { state -> (id: UInt64, sleeper: Sleeper)? in
-        guard let (id, sleeper) = state.sleepers.min(by: { $0.value.deadline < $1.value.deadline })
-        else { return nil }
-        state.sleepers[id] = nil
-        state.waking.insert(id)
-        state.now = max(state.now, sleeper.deadline)
-        return (id, sleeper)
+      let next = state.withLock { state -> (target: Instant, advance: UInt64)? in
+        guard let first = state.sleepers.values.min(by: Sleeper.wakesBefore) else { return nil }
+        state.advances += 1
+        return (max(first.deadline, state.now), state.advances)
       }
-      guard let due else { break }
-      due.sleeper.continuation.resume()
-      await waitUntilAwake(due.id)
+      guard let next else { return }
+      guard clock.now < end else {
+        let failure = await runTimedOut(after: timeout)
+        reportTestFailure(failure, fileID: fileID, filePath: file, line: line, column: column)
+        return
+      }
+      await wake(upTo: next.target, advance: next.advance, stoppingAt: end)
     }
+  }
+
+  /// Wakes the sleepers due by `target` that `advance` may wake, one at a time, each after the
+  /// woken task before it has run; stops early once `end` (real time) has passed.
+  private func wake(upTo target: Instant, advance: UInt64, stoppingAt end: ContinuousClock.Instant?)
+    async
+  {
+    while let woken = wakeNext(upTo: target, advance: advance) {
+      await settle(woken)
+      if let end, ContinuousClock.now >= end { return }
+    }
+  }
+
+  /// Takes the next sleeper due by `target` out, moves time to its deadline and resumes it; with
+  /// none left, moves time to `target`.
+  private func wakeNext(upTo target: Instant, advance: UInt64) -> Woken? {
+    let woken = state.withLock { state -> Woken? in
+      guard
+        let next = state.sleepers.values
+          .filter({ $0.deadline <= target && $0.firstAdvance <= advance })
+          .min(by: Sleeper.wakesBefore)
+      else {
+        state.now = max(state.now, target)
+        return nil
+      }
+      state.sleepers[next.id] = nil
+      state.waking.insert(next.id)
+      state.now = max(state.now, next.deadline)
+      return Woken(sleeper: next, laterSleeps: state.nextID)
+    }
+    woken?.sleeper.continuation.resume()
+    return woken
+  }
+
+  /// Waits, at most ``settleLimit`` of real time, until the task `woken` woke has gone back to
+  /// sleep or ended, then lets the work it started (actions it sent, their effects) run a little.
+  private func settle(_ woken: Woken) async {
+    // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once).
+    guard !Task.isCancelled else { return }
+    let limit = ContinuousClock.now.advanced(by: Self.settleLimit)
+    let sleeper = woken.sleeper
+    let isAwake = await waitUntil(timeout: Self.settleLimit, yieldingFirst: Self.yieldsFirst) {
+      !state.withLock { $0.waking.contains(sleeper.id) }
+    }
+    guard isAwake else { return }
+    switch sleeper.owner {
+    case .effect(let effect):
+      // A store tells when an effect ends: wait for that or for its next sleep.
+      await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
+        effect.hasEnded || sleptAgain(woken)
+      }
+    case .task, .unknown:
+      // Nothing tells when a task ends: wait for its next sleep while other work runs a little,
+      // the main actor (where a task started by a view model runs) included.
+      await quietRounds(until: woken, limit: limit)
+      guard !sleptAgain(woken) else { break }
+      let mainActorRan = Locked(false)
+      Task { @MainActor in mainActorRan.withLock { $0 = true } }
+      await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
+        mainActorRan.withLock { $0 } || sleptAgain(woken)
+      }
+      await quietRounds(until: woken, limit: limit)
+    }
+    await yieldToEffects(rounds: Self.afterRounds)
+  }
+
+  /// Lets other work run for ``quietRounds`` rounds of yields, or until the owner of `woken`
+  /// sleeps again, or `limit`.
+  private func quietRounds(until woken: Woken, limit: ContinuousClock.Instant) async {
+    var rounds = 0
+    while rounds < Self.quietRounds, !sleptAgain(woken), ContinuousClock.now < limit {
+      await yieldToEffects(rounds: 1)
+      rounds += 1
+    }
+  }
+
+  /// Whether the owner of `woken` has begun another sleep since it was woken.
+  private func sleptAgain(_ woken: Woken) -> Bool {
+    state.withLock { state in
+      state.sleepers.values.contains {
+        $0.id > woken.laterSleeps && $0.owner == woken.sleeper.owner
+      }
+    }
+  }
+
+  /// The failure of a `run` that still had sleepers after `timeout`: the clock's time, and each
+  /// sleeper's deadline and effect.
+  private func runTimedOut(after timeout: Duration) async -> String {
+    let (now, left) = state.withLock { state in
+      (state.now, state.sleepers.values.sorted(by: Sleeper.wakesBefore))
+    }
+    var lines: [String] = []
+    for sleeper in left {
+      var line = "  Sleeping until \(sleeper.deadline.offset)"
+      if case .effect(let effect) = sleeper.owner, let origin = await Self.describe(effect) {
+        line += ", in an effect of \(origin)"
+      }
+      lines.append(line)
+    }
+    return TestClock.runTimedOut(after: timeout, now: now.offset, sleepers: lines)
+  }
+
+  /// The action that started `effect`, or `nil` when it cannot be told within a second (its
+  /// store's main actor is busy).
+  private static func describe(_ effect: RunningEffect) async -> String? {
+    let description = Locked<String?>(nil)
+    let task = Task {
+      let text = await effect.describeOrigin()
+      description.withLock { $0 = text }
+    }
+    await waitUntil(timeout: .seconds(1), yieldingFirst: yieldsFirst) {
+      description.withLock { $0 != nil }
+    }
+    task.cancel()
+    return description.withLock { $0 }
   }
 
   /// The warning for `advance(by:)` with a negative duration.
@@ -161,15 +293,75 @@ public final class TestClock: Clock, Sendable {
     """
   }
 
-  // Returns once the task of the sleeper `id`, which the clock just woke, has returned from
-  // `sleep`, so that the next sleeper wakes only after it.
-  private func waitUntilAwake(_ id: UInt64) async {
-    while state.withLock({ $0.waking.contains(id) }) { await Task.yield() }
+  /// The failure of `run(timeout:)` with sleepers left.
+  static func runTimedOut(after timeout: Duration, now: Duration, sleepers: [String]) -> String {
+    """
+    TestClock.run() timed out after \(timeout) with \(sleepers.count) \
+    sleeper\(sleepers.count == 1 ? "" : "s") left.
+
+      Now: \(now)
+    \(sleepers.joined(separator: "\n"))
+
+    run() wakes sleepers until none is left, but these slept again each time they woke, as a \
+    timer or a loop that sleeps does. To fix: end the repeating work before run() (cancel its \
+    effect or its task), or move time with advance(by:), which stops; if the work does end, give \
+    it more time with run(timeout:).
+    """
   }
 
-  // Lets effects that were just started or woken reach their next suspension (a sleep, a send)
-  // before the clock looks at its sleepers again.
-  private static func yieldToOthers() async {
-    for _ in 0..<64 { await Task.yield() }
+  /// How long, in real time, an advance waits for a woken task to sleep again or end before it
+  /// goes on: a task that waits for something else after waking costs this much.
+  static let settleLimit = Duration.seconds(1)
+  /// How many times a wait for a woken task looks between yields before it sleeps between looks.
+  private static let yieldsFirst = 100
+  /// Rounds of yields (see `yieldToEffects`) before an advance: effects just started reach their
+  /// first sleep.
+  private static let startRounds = 10
+  /// Rounds of yields a task (not an effect) gets to sleep again after waking.
+  private static let quietRounds = 20
+  /// Rounds of yields after a woken task settled: the work it started reaches its sleeps.
+  private static let afterRounds = 2
+}
+
+/// A task waiting on a ``TestClock``.
+private struct Sleeper: Sendable {
+  /// Who sleeps: the effect of a store (which tells when it ends), else the task.
+  enum Owner: Equatable, Sendable {
+    case effect(RunningEffect)
+    case task(Int)
+    case unknown
+
+    /// The effect or task running the current code.
+    static var current: Owner {
+      if let effect = RunningEffect.current { return .effect(effect) }
+      return withUnsafeCurrentTask { task in task.map { .task($0.hashValue) } } ?? .unknown
+    }
+
+    static func == (lhs: Owner, rhs: Owner) -> Bool {
+      switch (lhs, rhs) {
+      case (.effect(let lhs), .effect(let rhs)): lhs === rhs
+      case (.task(let lhs), .task(let rhs)): lhs == rhs
+      default: false
+      }
+    }
   }
+
+  let id: UInt64
+  let deadline: TestClock.Instant
+  let continuation: CheckedContinuation<Void, any Error>
+  let owner: Owner
+  /// The first advance that may wake it.
+  let firstAdvance: UInt64
+
+  /// Earliest deadline first; with one deadline, the one that began to sleep first.
+  static func wakesBefore(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
+    (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
+  }
+}
+
+/// A sleeper the clock woke, and the last sleep id at that moment: the sleeps after it began
+/// since.
+private struct Woken {
+  let sleeper: Sleeper
+  let laterSleeps: UInt64
 }

@@ -43,13 +43,10 @@ private enum ClockAction: Equatable, Sendable {
     environment: ())
 }
 
-/// Waits until `count` sleepers wait on `clock`. TCA's tests move the scheduler right after
-/// starting an effect; here an effect a send just started may not have reached its sleep yet when
-/// `advance` looks (then it sleeps from the advanced time, and the test waits forever: written
-/// as TCA writes it, `merge` below hung in about 1 run of 50). Tests wait for the sleepers first.
-@MainActor func waitForSleepers(on clock: TestClock, count: Int) async {
-  while clock.sleeperCount < count { await Task.yield() }
-}
+// TCA's tests move the scheduler right after starting an effect; here an effect a send just
+// started may not have reached its sleep yet when `advance` looks (then it sleeps from the
+// advanced time, and the test waits forever: written as TCA writes it, `merge` below hung in about
+// 1 run of 50). Tests wait for the sleepers first, with `waitForSleepers(on:count:)`.
 
 /// Waits until the store's state satisfies `predicate`, for effects that go on after sending.
 @MainActor private func waitForState<State: Sendable, Action, Environment>(

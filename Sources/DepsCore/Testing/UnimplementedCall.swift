@@ -24,16 +24,20 @@ package struct UnimplementedCall: Sendable {
     description.isEmpty ? "The endpoint built at \(fileID):\(line)" : description
   }
 
-  /// The message of the test failure, and the start of the runtime warning.
-  package var message: String {
-    """
-    Unimplemented: \(endpointName) was called.
-
+  /// What the message says after its headline: the rule the call broke, and how to fix it.
+  package var rule = """
     An endpoint built with unimplemented(_:) stands for code that must not run: a test that \
     reaches it must override the dependency it belongs to. To fix: give the test an \
     implementation, e.g. env.with(\\.yourDependency, mock) or \
     withDependencies { $0.yourDependency = mock } operation: { ... }.
     """
+
+  /// What the runtime warning says a call that did not throw did instead, outside tests.
+  package var liveOutcome = "Outside tests it returned its placeholder."
+
+  /// The message of the test failure, and the start of the runtime warning.
+  package var message: String {
+    "Unimplemented: \(endpointName) was called.\n\n" + rule
   }
 
   /// The runtime warning printed outside tests: the failure message, what the call returned,
@@ -42,7 +46,7 @@ package struct UnimplementedCall: Sendable {
     message + "\n\n"
       + (threw
         ? "Outside tests it threw UnimplementedFailure."
-        : "Outside tests it returned its placeholder.") + " " + detection.note
+        : liveOutcome) + " " + detection.note
   }
 
   /// Reports the call: a test failure in a test process, else a runtime warning.

@@ -1,0 +1,92 @@
+import DepsCore
+import DepsReducer
+
+/// A clock that fails the running test when a test sleeps on it or reads its time: for a
+/// dependency's test value, or a mock that must not wait.
+///
+/// After the failure it goes on as an ``ImmediateClock`` (as swift-clocks' `UnimplementedClock`
+/// does): `sleep` moves its time to the deadline and returns at once, or throws
+/// `CancellationError` when the task is cancelled, so the test runs on to its end. The failure
+/// names the clock and what was called (`Unimplemented: Clock.sleep was called.`) and is reported
+/// where the clock was made. `sleep(for:)` reads `now` before it sleeps, so it reports both
+/// `Clock.now` and `Clock.sleep`.
+///
+/// ```swift
+/// let environment = SearchEnvironment()
+///   .with(\.continuousClock, UnimplementedClock(name: "SearchClock"))
+/// ```
+public struct UnimplementedClock: Clock, Sendable {
+  /// A point in the clock's time.
+  public typealias Instant = ImmediateClock.Instant
+
+  private let base = ImmediateClock()
+  private let name: String
+  private let fileID: StaticString
+  private let filePath: StaticString
+  private let line: UInt
+  private let column: UInt
+
+  /// Creates a clock that fails the running test when it is used.
+  ///
+  /// - Parameters:
+  ///   - name: Names the clock in the failure: `Unimplemented: <name>.sleep was called.`
+  ///   - fileID: The file ID reported with the failures, for Swift Testing.
+  ///   - filePath: The file reported with the failures.
+  ///   - line: The line reported with the failures.
+  ///   - column: The column reported with the failures.
+  public init(
+    name: String = "Clock",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.name = name
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// The current instant; reading it fails the running test.
+  public var now: Instant {
+    report("now")
+    return base.now
+  }
+
+  /// The smallest duration the clock tells apart (reading it reports nothing).
+  public var minimumResolution: Duration { base.minimumResolution }
+
+  /// Fails the running test, then moves the clock to `deadline` and returns at once.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to sleep until.
+  ///   - tolerance: Ignored.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    report("sleep")
+    try await base.sleep(until: deadline, tolerance: tolerance)
+  }
+
+  private func report(_ member: String) {
+    call(member).report(threw: false)
+  }
+
+  /// The report of a use of `member` (`"sleep"`, `"now"`): a test failure in tests, else a
+  /// runtime warning.
+  package func call(_ member: String) -> UnimplementedCall {
+    var call = UnimplementedCall(
+      "\(name).\(member)", fileID: fileID, filePath: filePath, line: line, column: column)
+    call.rule = UnimplementedClock.rule
+    call.liveOutcome = "Outside tests it went on as an ImmediateClock."
+    return call
+  }
+
+  /// What the failure says after its headline.
+  static let rule = """
+    An UnimplementedClock stands for a clock that must not be used: a test that sleeps on it or \
+    reads its time must give the code under test a clock. To fix: give the test a TestClock or an \
+    ImmediateClock, e.g. env.with(\\.continuousClock, TestClock()) or \
+    withDependencies { $0.continuousClock = TestClock() } operation: { ... }.
+    """
+}

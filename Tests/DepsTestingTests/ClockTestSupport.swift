@@ -1,0 +1,28 @@
+import DepsTesting
+import Testing
+
+/// Waits (without time passing on `clock`) until `count` sleepers wait on it; after 10 seconds of
+/// real time, records an issue and returns.
+///
+/// A test that starts a sleeper in a task of its own waits for it before it moves time: a task
+/// that has not reached its sleep yet would sleep from the advanced time.
+func waitForSleepers(
+  on clock: TestClock, count: Int, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  guard await waitUntil({ clock.sleeperCount >= count }) else {
+    Issue.record(
+      "\(clock.sleeperCount) sleepers after 10 seconds, expected \(count)",
+      sourceLocation: sourceLocation)
+    return
+  }
+}
+
+/// Checks `isDone` every millisecond until it holds or 10 seconds of real time have passed;
+/// returns whether it held.
+func waitUntil(_ isDone: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+  while !isDone(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return isDone()
+}
