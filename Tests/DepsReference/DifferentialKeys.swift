@@ -110,7 +110,20 @@ extension Dependencies {
     }
   }
 
-  /// Writes `value` for `key` through its key path (`dependencies.refA = …`).
+  /// Writes `value` for `key` through its property's setter (`dependencies.refA = …`).
+  package mutating func setByProperty(_ key: RefKey, _ value: RefValue) {
+    switch (key, value) {
+    case (.a, .int(let value)): refA = value
+    case (.b, .int(let value)): refB = value
+    case (.c, .int(let value)): refC = value
+    case (.d, .int(let value)): refD = value
+    case (.object1, .object(let label)): refObject1 = RefObject(label: label)
+    case (.object2, .object(let label)): refObject2 = RefObject(label: label)
+    default: preconditionFailure("DepsReference: \(key) cannot be set to \(value) by its property.")
+    }
+  }
+
+  /// Writes `value` for `key` through its key path (`dependencies[keyPath: \.refA] = …`).
   package mutating func setByKeyPath(_ key: RefKey, _ value: RefValue) {
     switch value {
     case .int(let value): self[keyPath: refIntKeyPaths[key]!] = value

@@ -128,6 +128,9 @@ package final class ScopeReference {
     if !storeAliases.contains(pair) { storeAliases.append(pair) }
   }
 
+  /// The dependency whose default the store gives `key`'s group when nobody set it.
+  package func canonicalInStore(_ key: RefKey) -> RefKey { AliasGroups(storeAliases).canonical(key) }
+
   package func reset() {
     storeValues = [:]
     storeDefaults = [:]
