@@ -37,7 +37,7 @@ package enum Differential {
   /// with the reference throughout, else the first disagreement. Returns the report of the first
   /// failing seed, its program shrunk, or `nil` when every program agreed.
   package static func explore<Step: ProgramStep>(
-    _ name: String, seeds: [UInt64], replay: String,
+    _ name: String, seeds: [UInt64], shrinkBudget: Int = 1_500, replay: String,
     isolation: isolated (any Actor)? = #isolation,
     generate: (inout SeededGenerator) -> [Step],
     run: ([Step]) async -> String?
@@ -49,7 +49,8 @@ package enum Differential {
       let program = generate(&generator)
       guard let disagreement = await run(program) else { continue }
       let found = clock.now - started
-      let (shrunk, message, runs) = await shrink(program, disagreement: disagreement, run: run)
+      let (shrunk, message, runs) = await shrink(
+        program, disagreement: disagreement, budget: shrinkBudget, run: run)
       return """
         \(name): the library disagrees with the reference on seed \(seed) (program \(index + 1) \
         of \(seeds.count), found in \(found.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))), \

@@ -132,10 +132,11 @@ package final class TreeReference {
     let groups = AliasGroups(aliasesInForce(at: node).map(\.pair))
     let group = groups.group(of: key)
     for (distance, id) in path(node).enumerated() {
-      let writes = nodes[id]!.values.values.filter { group.contains($0.key) }
-      if let latest = writes.max(by: { $0.sequence < $1.sequence }) {
-        return .set(latest, distance: distance)
+      var latest: Write?
+      for member in group {
+        if let write = nodes[id]!.values[member], write.sequence > latest?.sequence ?? 0 { latest = write }
       }
+      if let latest { return .set(latest, distance: distance) }
     }
     return .default(of: groups.canonical(key))
   }

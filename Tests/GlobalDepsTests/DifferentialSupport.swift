@@ -361,7 +361,13 @@ final class GlobalInterpreter: @unchecked Sendable {
   /// The store defaults a key path write may have built early (`KnownIssues`).
   private var storeBuiltEarly: Set<RefKey> = []
 
-  init(workers: [WorkerThread]) { self.workers = workers }
+  /// Whether to tolerate what `KnownIssues` lists, so that programs find other defects.
+  private let toleratesKnownIssues: Bool
+
+  init(workers: [WorkerThread], toleratesKnownIssues: Bool = true) {
+    self.workers = workers
+    self.toleratesKnownIssues = toleratesKnownIssues
+  }
 
   /// Runs `steps` from a reset store; `nil` when every observation agreed with the reference.
   func run(_ steps: [GlobalStep]) async -> String? {
@@ -425,7 +431,7 @@ final class GlobalInterpreter: @unchecked Sendable {
   private func runSync(_ step: GlobalStep, _ context: GlobalContext) -> String? {
     switch step {
     case .storeSet(let key, let value, let route):
-      if KnownIssues.keyPathWriteBuildsTheDefault, route != .withKeyType {
+      if toleratesKnownIssues, KnownIssues.keyPathWriteBuildsTheDefault, route != .withKeyType {
         storeBuiltEarly.insert(reference.canonicalInStore(key))
         if key == .derived { storeBuiltEarly.insert(reference.canonicalInStore(.a)) }
       }
