@@ -42,7 +42,8 @@ let package = Package(
       name: "ComposableDepsTests",
       dependencies: ["ComposableDeps", "DepsTesting", "DepsTestSupport", "DepsReference"]),
     .testTarget(
-      name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting", "DepsTestSupport", "DepsReference"]),
+      name: "GlobalDepsTests",
+      dependencies: ["GlobalDeps", "DepsTesting", "DepsTestSupport", "DepsReference"]),
     .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),
     .testTarget(name: "ExampleTests", dependencies: ["ExampleFeatures", "DepsTesting"]),
   ],

@@ -190,7 +190,8 @@ enum TreeStep: ProgramStep {
     switch self {
     case .root(let handle): "#\(handle) = DiffEnvironment()"
     case .derive(let parent, let child, let handle):
-      child == .pulledBack ? "#\(handle) = the pulled-back child of #\(parent)" : "#\(handle) = #\(parent).\(child)"
+      child == .pulledBack
+        ? "#\(handle) = the pulled-back child of #\(parent)" : "#\(handle) = #\(parent).\(child)"
     case .set(let handle, let key, let value, let route):
       "#\(handle): set \(key) = \(value) by \(route.rawValue)"
     case .alias(let handle, let pair): "#\(handle).aliasing(\\.\(pair.alias), to: \\.\(pair.reference))"
@@ -329,7 +330,8 @@ final class TreeInterpreter {
       case .set(let id, let key, let value, let route):
         guard let handle = handles[id] else { continue }
         if toleratesKnownIssues, KnownIssues.keyPathWriteBuildsTheDefault, route != .withKeyType {
-          builtEarly[reference.root(of: handle.node), default: []].insert(reference.canonical(key, at: handle.node))
+          builtEarly[reference.root(of: handle.node), default: []].insert(
+            reference.canonical(key, at: handle.node))
         }
         reference.set(key, value, on: handle.node)
         _ = visit(handle, thread: 0) { $0.write(key, value, route) }
@@ -376,7 +378,8 @@ final class TreeInterpreter {
         let held = Set(handles.values.map { reference.root(of: $0.node) })
         for (node, weak) in seen where !held.contains(reference.root(of: node)) {
           if let environment = weak.environment {
-            return "\(at): \(ObjectIdentifier(environment)) (node \(node)) is still alive with no handle to its tree"
+            return
+              "\(at): \(ObjectIdentifier(environment)) (node \(node)) is still alive with no handle to its tree"
           }
         }
       }

@@ -1,5 +1,6 @@
 import ComposableDeps
 import DepsReference
+import DepsTestSupport
 import Testing
 
 /// ComposableDeps' fast read paths held against `TreeReference`, the module's rules as the docs
@@ -35,6 +36,101 @@ extension ComposableDifferentialTests {
     let failure = TreeInterpreter(workers: [], toleratesKnownIssues: false).run(program)
     withKnownIssue("with(\\.key, _) builds the key's default (KnownIssues.keyPathWriteBuildsTheDefault)") {
       #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+}
+
+extension ComposableDifferentialTests {
+  /// A write the concurrent programs make.
+  private enum ConcurrentWrite: Sendable {
+    case set(node: Int, RefKey, RefValue, TreeWrite)
+    case alias(node: Int, AliasPair)
+  }
+
+  /// Two threads read every node of a tree through every wrapper route while a third sets values
+  /// and declares aliases; every read must return a value the reference allows at some moment of
+  /// the read (also run under the thread sanitizer in CI).
+  @Test func concurrentReadsSeeALegalValue() {
+    for round in 0..<StressScale.scaled(80) {
+      var random = SeededGenerator(seed: UInt64(round) &+ 0xC0FFEE)
+      let reference = TreeReference(context: .test)
+      let root = DiffEnvironment()
+      let rootNode = reference.makeRoot(typeName: "DiffEnvironment")
+      // Every child is derived, and every default built, before the race: first accesses racing
+      // each other are other tests' business (FirstAccessRaceTests).
+      var environments = [root, root.left, root.right, root.left.aliased, root.preset]
+      var nodes = [
+        rootNode,
+        reference.child(of: rootNode, named: "left", typeName: "DiffEnvironment"),
+        reference.child(of: rootNode, named: "right", typeName: "DiffEnvironment"),
+      ]
+      nodes.append(
+        reference.child(
+          of: nodes[1], named: "aliased", typeName: "DiffEnvironment", aliases: [TreeChild.presetAlias]))
+      nodes.append(
+        reference.child(
+          of: rootNode, named: "preset", typeName: "DiffEnvironment",
+          presets: [(.b, .int(TreeChild.presetValue))]))
+      environments.append(environments[3].left)
+      nodes.append(reference.child(of: nodes[3], named: "left", typeName: "DiffEnvironment"))
+      var matcher = IdentityMatcher()
+      for (index, node) in nodes.enumerated() {
+        for key in RefKey.treeKeys {
+          let expected = reference.read(key, at: node)
+          let actual = environments[index].read(key, .wrapperKeyPath)
+          let agrees = matcher.agrees(expected: expected, actual: actual)
+          #expect(agrees, "node \(node) \(key): \(actual), expected \(expected)")
+        }
+      }
+      var writes: [ConcurrentWrite] = []
+      var expected: [[RefValue]] = []
+      let routes: [TreeRead] = [.wrapperKeyPath, .wrapperKeyType, .subscriptGet, .dynamicMember]
+      let probes = nodes.count * RefKey.treeKeys.count * routes.count
+      func snapshot() {
+        let values = nodes.flatMap { node in
+          RefKey.treeKeys.map { matcher.concrete(reference.read($0, at: node)) }
+        }
+        expected.append((0..<probes).map { values[$0 / routes.count] })
+      }
+      snapshot()
+      for index in 0..<150 {
+        let node = random.int(below: nodes.count)
+        if random.chance(12) {
+          let keys = random.chance(80) ? RefKey.intKeys : RefKey.objectKeys
+          let pair = AliasPair(random.pick(keys), to: random.pick(keys))
+          guard reference.canAlias(pair, on: nodes[node]) else { continue }
+          reference.alias(pair, on: nodes[node])
+          writes.append(.alias(node: node, pair))
+        } else {
+          let key = random.pick(RefKey.treeKeys)
+          let value: RefValue = key.isObject ? .object(index) : .int(1_000 + index)
+          reference.set(key, value, on: nodes[node])
+          writes.append(.set(node: node, key, value, random.pick(TreeWrite.allCases)))
+        }
+        snapshot()
+      }
+      let shared = Unchecked(environments)
+      let planned = writes
+      let failure = ConcurrentCheck.race(
+        writes: writes.count, probes: probes, readers: 2, seed: UInt64(round), expected: expected,
+        write: { index in
+          switch planned[index] {
+          case .set(let node, let key, let value, let route): shared.value[node].write(key, value, route)
+          case .alias(let node, let pair): shared.value[node].alias(pair)
+          }
+        },
+        read: { _, probe in
+          let key = RefKey.treeKeys[probe / routes.count % RefKey.treeKeys.count]
+          return shared.value[probe / routes.count / RefKey.treeKeys.count].read(
+            key, routes[probe % routes.count])
+        },
+        describe: { probe in
+          let key = RefKey.treeKeys[probe / routes.count % RefKey.treeKeys.count]
+          return
+            "node \(probe / routes.count / RefKey.treeKeys.count) \(key) by \(routes[probe % routes.count].rawValue)"
+        })
+      #expect(failure == nil, "round \(round): \(failure ?? "")")
+      if failure != nil { break }
     }
   }
 }

@@ -62,7 +62,9 @@ final class EffectController: Sendable {
       return slots[n]!.displaced.filter { slots[$0]?.entered == true && slots[$0]?.exited == false }
     }
     for old in running {
-      broken.withLock { $0.append("effect \(n) started while effect \(old), which it displaced, was running") }
+      broken.withLock {
+        $0.append("effect \(n) started while effect \(old), which it displaced, was running")
+      }
     }
   }
 
@@ -246,12 +248,16 @@ final class EffectInterpreter {
       case .emit(let n, let value):
         guard reference.isRunning(n) else { continue }
         reference.effect(n, sends: .emitted(n: n, value: value))
-        guard controller.resume(n, with: .emit(value)) else { return "at \"\(step)\": the effect was not waiting" }
+        guard controller.resume(n, with: .emit(value)) else {
+          return "at \"\(step)\": the effect was not waiting"
+        }
       case .spawn(let n, let spec):
         guard reference.isRunning(n), reference.effects[spec.n] == nil else { continue }
         reference.effect(n, sends: .spawn(spec))
         controller.expect(spec.n, displaced: reference.effects[spec.n]?.displaced ?? [])
-        guard controller.resume(n, with: .spawn(spec)) else { return "at \"\(step)\": the effect was not waiting" }
+        guard controller.resume(n, with: .spawn(spec)) else {
+          return "at \"\(step)\": the effect was not waiting"
+        }
       case .finish(let n):
         guard reference.isRunning(n) else { continue }
         reference.finish(n)
@@ -301,13 +307,16 @@ final class EffectInterpreter {
         guard reference.log.starts(with: log) else {
           return "after \"\(step)\": the store reduced \(log), expected \(reference.log)"
         }
-        if log.count < reference.log.count { pending.append("the store has reduced \(log), expected \(reference.log)") }
+        if log.count < reference.log.count {
+          pending.append("the store has reduced \(log), expected \(reference.log)")
+        }
       }
       for (n, effect) in reference.effects.sorted(by: { $0.key < $1.key }) {
         let seen = controller.observe(n)
         switch effect.phase {
         case .waiting where !effect.isCancelled && seen.entered:
-          return "after \"\(step)\": effect \(n) started before the effects it displaced \(effect.displaced) ended"
+          return
+            "after \"\(step)\": effect \(n) started before the effects it displaced \(effect.displaced) ended"
         case .waiting where effect.isCancelled && seen.waiting:
           return "after \"\(step)\": effect \(n) started its work although it was cancelled first"
         case .running where !seen.waiting:

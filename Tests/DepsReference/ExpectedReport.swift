@@ -54,7 +54,9 @@ package struct ExpectedReport: Sendable, CustomStringConvertible {
     guard let aliasesAt = lines.firstIndex(where: { $0.hasPrefix("Aliases:") }),
       lines.count > 1, lines[1].hasPrefix("Dependencies:")
     else { return "the report has no Dependencies: and Aliases: sections:\n\(actual)" }
-    let ours = { (line: String) in !onlyOurKeys || RefKey.allCases.contains { line.hasPrefix($0.typeName + " ") } }
+    let ours = { (line: String) in
+      !onlyOurKeys || RefKey.allCases.contains { line.hasPrefix($0.typeName + " ") }
+    }
     let dependencyLines = lines[1] == "Dependencies: none" ? [] : Array(lines[2..<aliasesAt])
     let tolerated = Set(builtEarly.map(\.typeName))
     let expectedNames = Set(dependencies.map(Self.name))
@@ -72,7 +74,8 @@ package struct ExpectedReport: Sendable, CustomStringConvertible {
         \(dependencies.map { "  " + $0 }.joined(separator: "\n"))
         """
     }
-    let aliasLines = lines[aliasesAt] == "Aliases: none" ? [] : lines[(aliasesAt + 1)...].filter { !$0.isEmpty }
+    let aliasLines =
+      lines[aliasesAt] == "Aliases: none" ? [] : lines[(aliasesAt + 1)...].filter { !$0.isEmpty }
     var seen: Set<String> = []
     for line in aliasLines.map({ String($0.dropFirst(2)) }) where ours(line) {
       let parts = line.components(separatedBy: " — ")

@@ -122,6 +122,12 @@ package struct IdentityMatcher: Sendable {
     }
   }
 
+  /// The serial of the object a default's name was matched with, if any.
+  package func serial(for expected: RefValue) -> Int? {
+    guard case .defaultObject(let name) = expected else { return nil }
+    return serialByName[name]
+  }
+
   /// What `expected` was matched with so far, for messages.
   package func explain(_ expected: RefValue) -> String {
     guard case .defaultObject(let name) = expected else { return expected.description }

@@ -163,7 +163,8 @@ package final class ScopeReference {
     let group = groups.group(of: key)
     for level in searched.map(Level.some) + [nil] {
       let values = level.map { scopes[$0]!.values } ?? storeValues
-      if let latest = values.values.filter({ group.contains($0.key) }).max(by: { $0.sequence < $1.sequence }) {
+      if let latest = values.values.filter({ group.contains($0.key) }).max(by: { $0.sequence < $1.sequence })
+      {
         return .set(latest, level: level)
       }
     }

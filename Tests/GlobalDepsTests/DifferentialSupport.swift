@@ -191,8 +191,10 @@ indirect enum GlobalStep: ProgramStep {
 
   func replacingNested(_ lists: [[GlobalStep]]) -> GlobalStep {
     switch self {
-    case .scope(_, _, let async, let returns): .scope(update: lists[0], body: lists[1], async: async, returns: returns)
-    case .from(let model, _, _, let async): .from(model: model, update: lists[0], body: lists[1], async: async)
+    case .scope(_, _, let async, let returns):
+      .scope(update: lists[0], body: lists[1], async: async, returns: returns)
+    case .from(let model, _, _, let async):
+      .from(model: model, update: lists[0], body: lists[1], async: async)
     case .yield(let id, _, let async): .yield(id, body: lists[0], async: async)
     case .onThread(let thread, _): .onThread(thread, body: lists[0])
     case .inTask(_, let detached): .inTask(body: lists[0], detached: detached)
@@ -209,20 +211,26 @@ indirect enum GlobalStep: ProgramStep {
     case .reset: return "Dependencies.reset()"
     case .clearAliases: return "Dependencies.clearAliases()"
     case .scope(_, _, let async, let returns):
-      return "\(kind(async))withDependencies { update } operation: { body\(returns.map { "; return m\($0) = DiffPlainModel()" } ?? "") }"
-    case .from(let model, _, _, let async): return "\(kind(async))withDependencies(from: m\(model)) { update } operation: { body }"
+      return
+        "\(kind(async))withDependencies { update } operation: { body\(returns.map { "; return m\($0) = DiffPlainModel()" } ?? "") }"
+    case .from(let model, _, _, let async):
+      return "\(kind(async))withDependencies(from: m\(model)) { update } operation: { body }"
     case .makeModel(let id): return "m\(id) = DiffModel()"
     case .releaseModel(let id): return "release m\(id)"
     case .read(let key, let route): return "read \(key) by \(route.rawValue)"
-    case .readModel(let id, let key, let byKeyType): return "read m\(id).\(key) by @Dependency(\(byKeyType ? "Key.self" : "\\.key"))"
-    case .readPair(let model): return "read \(model.map { "m\($0)" } ?? "DiffModel()").pair (a and b in one getter)"
+    case .readModel(let id, let key, let byKeyType):
+      return "read m\(id).\(key) by @Dependency(\(byKeyType ? "Key.self" : "\\.key"))"
+    case .readPair(let model):
+      return "read \(model.map { "m\($0)" } ?? "DiffModel()").pair (a and b in one getter)"
     case .report: return "DiffGlobalEnvironment().dependencyReport()"
     case .escape(let id): return "withEscapedDependencies { e\(id) = $0 }"
     case .yield(let id, _, let async): return "\(kind(async))e\(id).yield { body }"
     case .onThread(let thread, _): return "on thread \(thread) { body }"
-    case .inTask(_, let detached): return detached ? "await Task.detached { body }.value" : "await Task { body }.value"
+    case .inTask(_, let detached):
+      return detached ? "await Task.detached { body }.value" : "await Task { body }.value"
     case .updateRead(let key): return "update: read $0.\(key)"
-    case .updateSet(let key, let value, let route): return "update: set \(key) = \(value) by \(route.rawValue)"
+    case .updateSet(let key, let value, let route):
+      return "update: set \(key) = \(value) by \(route.rawValue)"
     case .updateAlias(let pair): return "update: $0.alias(\\.\(pair.alias), to: \\.\(pair.reference))"
     }
   }
@@ -540,13 +548,15 @@ final class GlobalInterpreter: @unchecked Sendable {
       let expected = [RefKey.a, .b].map { reference.read($0, inForce: context.inForce, captured: captured) }
       let pair = model.pair
       if [.int(pair.a), .int(pair.b)] != expected {
-        return "at \"\(step)\": read a = \(pair.a), b = \(pair.b), expected a = \(expected[0]), b = \(expected[1])"
+        return
+          "at \"\(step)\": read a = \(pair.a), b = \(pair.b), expected a = \(expected[0]), b = \(expected[1])"
       }
 
     case .report:
       let expected = reference.report(typeName: "DiffGlobalEnvironment", inForce: context.inForce)
       let actual = DiffGlobalEnvironment().dependencyReport()
-      if let difference = expected.disagreement(with: actual, onlyOurKeys: true, builtEarly: storeBuiltEarly) {
+      if let difference = expected.disagreement(with: actual, onlyOurKeys: true, builtEarly: storeBuiltEarly)
+      {
         return "at \"\(step)\": \(difference)\nThe whole report:\n\(actual)"
       }
 
