@@ -8,10 +8,11 @@ import Synchronization
 package enum ConcurrentCheck {
   /// Runs `write(0)`, `write(1)`, … `write(writes - 1)` on one thread while `readers` threads read
   /// probes (numbers below `probes`, drawn from seeded generators) with `read`; `expected[k][p]` is
-  /// what probe `p` reads after `k` writes. Returns the first read no legal state explains, or
-  /// `nil`.
+  /// what probe `p` reads after `k` writes. Each reader reads at most `readsPerWrite` times per
+  /// write, and the writer waits (a little) for the readers to read after each write. Returns the
+  /// first read no legal state explains, or `nil`.
   package static func race(
-    writes: Int, probes: Int, readers: Int, seed: UInt64,
+    writes: Int, probes: Int, readers: Int, readsPerWrite: Int = 4, seed: UInt64,
     expected: [[RefValue]],
     write: @escaping @Sendable (Int) -> Void,
     read: @escaping @Sendable (_ reader: Int, _ probe: Int) -> RefValue,
@@ -46,7 +47,9 @@ package enum ConcurrentCheck {
         while !finished.load(ordering: .sequentiallyConsistent) || count < 50 {
           // At most a few reads per write, so that the writer's pace, not the readers', sets the
           // length of a round.
-          while count > (done.load(ordering: .relaxed) + 1) * 4, !finished.load(ordering: .relaxed) {
+          while count > (done.load(ordering: .relaxed) + 1) * readsPerWrite,
+            !finished.load(ordering: .relaxed)
+          {
             sched_yield()
           }
           count += 1

@@ -6,6 +6,14 @@ import Synchronization
 // `RefDerivedKey`, whose default reads `a` through `GlobalDeps`' `@Dependency`, lives in the
 // GlobalDeps tests.
 
+extension ReferenceContext {
+  /// The context this process resolves defaults in: `.test` in a test process, unless
+  /// `DEPS_CONTEXT=live` (or `preview`, whose `previewValue`s are the `defaultValue`s here) says
+  /// otherwise, so that a run in the live context checks what apps get (scopes without defaults of
+  /// their own, for one).
+  package static var current: Self { DependencyContext.current == .test ? .test : .live }
+}
+
 /// An object-valued dependency: a default is built once per store, a value set is the program's.
 package final class RefObject: Sendable, CustomStringConvertible {
   private static let serials = Atomic<Int>(0)

@@ -362,7 +362,7 @@ final class GlobalInterpreter: @unchecked Sendable {
   }
 
   private let workers: [WorkerThread]
-  private var reference = ScopeReference(context: .test)
+  private var reference = ScopeReference(context: .live)
   private var matcher = IdentityMatcher()
   private var models: [Int: Model] = [:]
   private var escaped: [Int: (dependencies: EscapedDependencies, scope: ScopeReference.ScopeID?)] = [:]
@@ -381,7 +381,18 @@ final class GlobalInterpreter: @unchecked Sendable {
   func run(_ steps: [GlobalStep]) async -> String? {
     Dependencies.reset()
     Dependencies.clearAliases()
-    reference = ScopeReference(context: .test)
+    // Has the library learn which key each key path reads before the program, so that the first
+    // program of a process behaves as every other (`KnownIssues.keyPathResolutionBuildsTheDefault`):
+    // in a live process that builds store defaults, which the reset forgets.
+    withDependencies {
+      $0.alias(\.refA, to: \.refB)
+      $0.alias(\.refC, to: \.refD)
+      $0.alias(\.refObject1, to: \.refObject2)
+      $0.alias(\.refDerived, to: \.refA)
+    } operation: {
+    }
+    Dependencies.reset()
+    reference = ScopeReference(context: .current)
     matcher = IdentityMatcher()
     storeBuiltEarly = []
     let failure = await run(steps, .top)
