@@ -1,5 +1,6 @@
 import ComposableDeps
 import DepsReference
+import DepsTestSupport
 
 // The environments, steps and interpreter of the ComposableDeps differential programs: every read
 // route of the module (the `@Dependency` wrapper by key path and by key type, the subscript, the
@@ -8,7 +9,7 @@ import DepsReference
 
 /// An environment of the programs: every dependency by every wrapper route, and children of every
 /// kind `@Derived` makes.
-final class DiffEnvironment: ComposableEnvironment {
+final class DiffEnvironment: ComposableEnvironment, RefEnvironment {
   @Dependency(\.refA) var a
   @Dependency(\.refB) var b
   @Dependency(\.refC) var c
@@ -34,6 +35,16 @@ private let descriptionKeyPaths: [RefKey: KeyPath<Dependencies, String> & Sendab
   .a: \.refA.description, .b: \.refB.description, .c: \.refC.description, .d: \.refD.description,
 ]
 
+/// The `@Dependency(\.key)` properties, by dependency.
+private let wrappersByKeyPath: [RefKey: PartialKeyPath<DiffEnvironment> & Sendable] = [
+  .a: \.a, .b: \.b, .c: \.c, .d: \.d, .object1: \.object1, .object2: \.object2,
+]
+
+/// The `@Dependency(Key.self)` properties, by dependency.
+private let wrappersByKeyType: [RefKey: PartialKeyPath<DiffEnvironment> & Sendable] = [
+  .a: \.aByKey, .b: \.bByKey, .c: \.cByKey, .d: \.dByKey, .object1: \.object1ByKey, .object2: \.object2ByKey,
+]
+
 /// How a program reads a dependency of an environment.
 enum TreeRead: String, CaseIterable, Sendable {
   case wrapperKeyPath = "@Dependency(\\.key)"
@@ -41,13 +52,6 @@ enum TreeRead: String, CaseIterable, Sendable {
   case subscriptGet = "env[\\.key]"
   case dynamicMember = "env.key"
   case pastDependency = "env[dynamicMember: \\.key.description]"
-}
-
-/// How a program sets a dependency of an environment.
-enum TreeWrite: String, CaseIterable, Sendable {
-  case withKeyPath = "with(\\.key, _)"
-  case withKeyType = "with(Key.self, _)"
-  case subscriptSet = "env[\\.key] = _"
 }
 
 /// A child a program derives.
@@ -65,30 +69,26 @@ enum TreeChild: String, CaseIterable, Sendable {
 }
 
 extension DiffEnvironment {
+  /// A root and its `left` child, made in the library and in `reference` alike.
+  static func rootAndLeft(in reference: TreeReference) -> (
+    root: DiffEnvironment, rootNode: TreeReference.NodeID, left: DiffEnvironment,
+    leftNode: TreeReference.NodeID
+  ) {
+    let root = DiffEnvironment()
+    let rootNode = reference.makeRoot(typeName: "DiffEnvironment")
+    return (
+      root, rootNode, root.left, reference.child(of: rootNode, named: "left", typeName: "DiffEnvironment")
+    )
+  }
+
   func read(_ key: RefKey, _ route: TreeRead) -> RefValue {
     switch route {
     case .wrapperKeyPath:
-      switch key {
-      case .a: .int(a)
-      case .b: .int(b)
-      case .c: .int(c)
-      case .d: .int(d)
-      case .object1: object1.observed
-      case .object2: object2.observed
-      case .derived: preconditionFailure("ComposableDeps programs do not read derived.")
-      }
+      RefValue(observing: self[keyPath: wrappersByKeyPath[key]!])
     case .wrapperKeyType:
-      switch key {
-      case .a: .int(aByKey)
-      case .b: .int(bByKey)
-      case .c: .int(cByKey)
-      case .d: .int(dByKey)
-      case .object1: object1ByKey.observed
-      case .object2: object2ByKey.observed
-      case .derived: preconditionFailure("ComposableDeps programs do not read derived.")
-      }
+      RefValue(observing: self[keyPath: wrappersByKeyType[key]!])
     case .subscriptGet:
-      if let path = refIntKeyPaths[key] { .int(self[path]) } else { self[refObjectKeyPaths[key]!].observed }
+      readBySubscript(key)
     case .dynamicMember:
       if let path = refIntKeyPaths[key] {
         .int(self[dynamicMember: path])
@@ -97,38 +97,6 @@ extension DiffEnvironment {
       }
     case .pastDependency:
       .int(Int(self[dynamicMember: descriptionKeyPaths[key]!])!)
-    }
-  }
-
-  func write(_ key: RefKey, _ value: RefValue, _ route: TreeWrite) {
-    switch (route, value) {
-    case (.withKeyPath, .int(let value)): with(refIntKeyPaths[key]!, value)
-    case (.withKeyPath, .object(let label)): with(refObjectKeyPaths[key]!, RefObject(label: label))
-    case (.subscriptSet, .int(let value)): self[refIntKeyPaths[key]!] = value
-    case (.subscriptSet, .object(let label)): self[refObjectKeyPaths[key]!] = RefObject(label: label)
-    case (.withKeyType, .int(let value)):
-      switch key {
-      case .a: with(RefAKey.self, value)
-      case .b: with(RefBKey.self, value)
-      case .c: with(RefCKey.self, value)
-      default: with(RefDKey.self, value)
-      }
-    case (.withKeyType, .object(let label)):
-      if key == .object1 {
-        with(RefObject1Key.self, RefObject(label: label))
-      } else {
-        with(RefObject2Key.self, RefObject(label: label))
-      }
-    default:
-      preconditionFailure("A program set \(key) to \(value).")
-    }
-  }
-
-  func alias(_ pair: AliasPair) {
-    if let alias = refIntKeyPaths[pair.alias], let reference = refIntKeyPaths[pair.reference] {
-      aliasing(alias, to: reference)
-    } else {
-      aliasing(refObjectKeyPaths[pair.alias]!, to: refObjectKeyPaths[pair.reference]!)
     }
   }
 
@@ -179,7 +147,7 @@ let visitReducer = Reducer<VisitChildState, ChildVisit, DiffEnvironment> { state
 enum TreeStep: ProgramStep {
   case root(Int)
   case derive(parent: Int, TreeChild, as: Int)
-  case set(Int, RefKey, RefValue, TreeWrite)
+  case set(Int, RefKey, RefValue, RefWriteRoute)
   case alias(Int, AliasPair)
   case read(Int, RefKey, TreeRead, thread: Int)
   case readPair(Int, thread: Int)
@@ -230,7 +198,7 @@ enum TreeStep: ProgramStep {
         next += 1
       case 20..<42:
         let value: RefValue = key.isObject ? .object(index) : .int(1_000 + index)
-        steps.append(.set(handle, key, value, random.pick(TreeWrite.allCases)))
+        steps.append(.set(handle, key, value, random.pick(RefWriteRoute.allCases)))
       case 42..<50:
         let keys = random.chance(75) ? RefKey.intKeys : RefKey.objectKeys
         steps.append(.alias(handle, AliasPair(random.pick(keys), to: random.pick(keys))))

@@ -48,10 +48,7 @@ extension ComposableDifferentialTests {
     for round in 0..<StressScale.scaled(80) {
       var random = SeededGenerator(seed: UInt64(round) &+ 0xBEEF)
       let reference = TreeReference(context: .current)
-      let root = DiffEnvironment()
-      let rootNode = reference.makeRoot(typeName: "DiffEnvironment")
-      let child = root.left
-      let childNode = reference.child(of: rootNode, named: "left", typeName: "DiffEnvironment")
+      let (root, rootNode, child, childNode) = DiffEnvironment.rootAndLeft(in: reference)
       let key = random.pick(RefKey.intKeys)
       let routes: [TreeRead] = [.wrapperKeyType, .wrapperKeyPath]
       var expected = [[RefValue]](repeating: [reference.read(key, at: childNode)], count: 1)
@@ -83,7 +80,7 @@ extension ComposableDifferentialTests {
 extension ComposableDifferentialTests {
   /// A write the concurrent programs make.
   private enum ConcurrentWrite: Sendable {
-    case set(node: Int, RefKey, RefValue, TreeWrite)
+    case set(node: Int, RefKey, RefValue, RefWriteRoute)
     case alias(node: Int, AliasPair)
   }
 
@@ -94,15 +91,12 @@ extension ComposableDifferentialTests {
     for round in 0..<StressScale.scaled(80) {
       var random = SeededGenerator(seed: UInt64(round) &+ 0xC0FFEE)
       let reference = TreeReference(context: .current)
-      let root = DiffEnvironment()
-      let rootNode = reference.makeRoot(typeName: "DiffEnvironment")
+      let (root, rootNode, left, leftNode) = DiffEnvironment.rootAndLeft(in: reference)
       // Every child is derived, and every default built, before the race: first accesses racing
       // each other are other tests' business (FirstAccessRaceTests).
-      var environments = [root, root.left, root.right, root.left.aliased, root.preset]
+      var environments = [root, left, root.right, left.aliased, root.preset]
       var nodes = [
-        rootNode,
-        reference.child(of: rootNode, named: "left", typeName: "DiffEnvironment"),
-        reference.child(of: rootNode, named: "right", typeName: "DiffEnvironment"),
+        rootNode, leftNode, reference.child(of: rootNode, named: "right", typeName: "DiffEnvironment"),
       ]
       nodes.append(
         reference.child(
@@ -145,7 +139,7 @@ extension ComposableDifferentialTests {
           let key = random.pick(RefKey.treeKeys)
           let value: RefValue = key.isObject ? .object(index) : .int(1_000 + index)
           reference.set(key, value, on: nodes[node])
-          writes.append(.set(node: node, key, value, random.pick(TreeWrite.allCases)))
+          writes.append(.set(node: node, key, value, random.pick(RefWriteRoute.allCases)))
         }
         snapshot()
       }

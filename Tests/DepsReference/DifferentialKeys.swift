@@ -34,30 +34,44 @@ package final class RefObject: Sendable, CustomStringConvertible {
   package var description: String { label.map { "RefObject(\($0))" } ?? "RefObject(built)" }
 }
 
-package enum RefAKey: DependencyKey {
-  package static let defaultValue = RefKey.a.intDefaultValue
-  package static let testValue = RefKey.a.intTestValue
+extension RefValue {
+  /// The value of a dependency the programs read: an `Int` or a ``RefObject``.
+  package init(observing value: Any) {
+    if let value = value as? Int {
+      self = .int(value)
+    } else {
+      guard let object = value as? RefObject else {
+        preconditionFailure("DepsReference: a program read \(value), neither an Int nor a RefObject.")
+      }
+      self = object.observed
+    }
+  }
 }
-package enum RefBKey: DependencyKey {
-  package static let defaultValue = RefKey.b.intDefaultValue
-  package static let testValue = RefKey.b.intTestValue
+
+/// An `Int` dependency of the programs, whose values its reference key names.
+package protocol RefIntKey: DependencyKey where Value == Int {
+  static var key: RefKey { get }
 }
-package enum RefCKey: DependencyKey {
-  package static let defaultValue = RefKey.c.intDefaultValue
-  package static let testValue = RefKey.c.intTestValue
+
+extension RefIntKey {
+  package static var defaultValue: Int { key.intDefaultValue }
+  package static var testValue: Int { key.intTestValue }
 }
-package enum RefDKey: DependencyKey {
-  package static let defaultValue = RefKey.d.intDefaultValue
-  package static let testValue = RefKey.d.intTestValue
-}
-package enum RefObject1Key: DependencyKey {
+
+/// An object dependency of the programs: each default it builds is a new object.
+package protocol RefObjectKey: DependencyKey where Value == RefObject {}
+
+extension RefObjectKey {
   package static var defaultValue: RefObject { RefObject() }
   package static var testValue: RefObject { RefObject() }
 }
-package enum RefObject2Key: DependencyKey {
-  package static var defaultValue: RefObject { RefObject() }
-  package static var testValue: RefObject { RefObject() }
-}
+
+package enum RefAKey: RefIntKey { package static let key = RefKey.a }
+package enum RefBKey: RefIntKey { package static let key = RefKey.b }
+package enum RefCKey: RefIntKey { package static let key = RefKey.c }
+package enum RefDKey: RefIntKey { package static let key = RefKey.d }
+package enum RefObject1Key: RefObjectKey {}
+package enum RefObject2Key: RefObjectKey {}
 
 /// Two dependencies read by one getter: its result is not cached as one key's would be.
 package struct RefPair: Equatable, Sendable {

@@ -136,6 +136,23 @@ package struct IdentityMatcher: Sendable {
   }
 }
 
+/// A value a program set, as the references keep it: the key it was set under, and when (the
+/// latest write of a group wins within one level).
+package struct ReferenceWrite: Sendable {
+  package var value: RefValue
+  package var sequence: Int
+  package var key: RefKey
+
+  /// The latest write in `values` of a member of `group`.
+  package static func latest(of group: Set<RefKey>, in values: [RefKey: ReferenceWrite]) -> ReferenceWrite? {
+    var latest: ReferenceWrite?
+    for member in group {
+      if let write = values[member], write.sequence > latest?.sequence ?? 0 { latest = write }
+    }
+    return latest
+  }
+}
+
 /// An alias as a program declares it: `alias` reads `reference`.
 package struct AliasPair: Hashable, Sendable, CustomStringConvertible {
   package let alias: RefKey

@@ -27,11 +27,7 @@
 package final class ScopeReference {
   package typealias ScopeID = Int
 
-  private struct Write {
-    var value: RefValue
-    var sequence: Int
-    var key: RefKey
-  }
+  private typealias Write = ReferenceWrite
 
   private struct Scope {
     var parent: ScopeID?
@@ -162,9 +158,7 @@ package final class ScopeReference {
     let groups = AliasGroups(aliases(of: searched))
     let group = groups.group(of: key)
     for level in searched.map(Level.some) + [nil] {
-      let values = level.map { scopes[$0]!.values } ?? storeValues
-      if let latest = values.values.filter({ group.contains($0.key) }).max(by: { $0.sequence < $1.sequence })
-      {
+      if let latest = Write.latest(of: group, in: level.map { scopes[$0]!.values } ?? storeValues) {
         return .set(latest, level: level)
       }
     }

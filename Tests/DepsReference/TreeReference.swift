@@ -19,11 +19,7 @@
 package final class TreeReference {
   package typealias NodeID = Int
 
-  private struct Write {
-    var value: RefValue
-    var sequence: Int
-    var key: RefKey
-  }
+  private typealias Write = ReferenceWrite
 
   private struct Node {
     var parent: NodeID?
@@ -132,11 +128,9 @@ package final class TreeReference {
     let groups = AliasGroups(aliasesInForce(at: node).map(\.pair))
     let group = groups.group(of: key)
     for (distance, id) in path(node).enumerated() {
-      var latest: Write?
-      for member in group {
-        if let write = nodes[id]!.values[member], write.sequence > latest?.sequence ?? 0 { latest = write }
+      if let latest = Write.latest(of: group, in: nodes[id]!.values) {
+        return .set(latest, distance: distance)
       }
-      if let latest { return .set(latest, distance: distance) }
     }
     return .default(of: groups.canonical(key))
   }

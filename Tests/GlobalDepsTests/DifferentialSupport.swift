@@ -1,4 +1,5 @@
 import DepsReference
+import DepsTestSupport
 import GlobalDeps
 
 // The models, steps and interpreter of the GlobalDeps differential programs: the store, scopes
@@ -20,10 +21,6 @@ extension Dependencies {
     set { self[RefDerivedKey.self] = newValue }
   }
 }
-
-/// Every `Int` dependency's key path, `derived` included.
-private let intKeyPaths: [RefKey: WritableKeyPath<Dependencies, Int> & Sendable] = refIntKeyPaths.merging(
-  [.derived: \.refDerived], uniquingKeysWith: { $1 })
 
 /// Key paths that reach past their dependency (`\.refA.description`): run on every read.
 private let descriptionKeyPaths: [RefKey: KeyPath<Dependencies, String> & Sendable] = [
@@ -68,46 +65,22 @@ final class DiffModel {
 final class DiffPlainModel: Sendable {}
 
 /// An environment of the programs.
-struct DiffGlobalEnvironment: GlobalEnvironment {
+struct DiffGlobalEnvironment: GlobalEnvironment, RefEnvironment {
   @Derived<DiffGlobalEnvironment>(aliases: { $0.alias(\.refD, to: \.refC) }) var aliased
 
   static let derivedAlias = AliasPair(.d, to: .c)
 
   func read(_ key: RefKey) -> RefValue {
-    if let path = intKeyPaths[key] { return .int(self[path]) }
-    return self[refObjectKeyPaths[key]!].observed
+    key == .derived ? .int(self[\.refDerived]) : readBySubscript(key)
   }
 
-  func write(_ key: RefKey, _ value: RefValue, _ route: StoreWrite) {
-    switch (route, value) {
-    case (.withKeyPath, .int(let value)): with(intKeyPaths[key]!, value)
-    case (.withKeyPath, .object(let label)): with(refObjectKeyPaths[key]!, RefObject(label: label))
-    case (.subscriptSet, .int(let value)): self[intKeyPaths[key]!] = value
-    case (.subscriptSet, .object(let label)): self[refObjectKeyPaths[key]!] = RefObject(label: label)
-    case (.withKeyType, .int(let value)):
-      switch key {
-      case .a: with(RefAKey.self, value)
-      case .b: with(RefBKey.self, value)
-      case .c: with(RefCKey.self, value)
-      case .d: with(RefDKey.self, value)
-      default: with(RefDerivedKey.self, value)
-      }
-    case (.withKeyType, .object(let label)):
-      if key == .object1 {
-        with(RefObject1Key.self, RefObject(label: label))
-      } else {
-        with(RefObject2Key.self, RefObject(label: label))
-      }
-    default:
-      preconditionFailure("A program set \(key) to \(value).")
-    }
-  }
-
-  func alias(_ pair: AliasPair) {
-    if let alias = refIntKeyPaths[pair.alias], let reference = refIntKeyPaths[pair.reference] {
-      aliasing(alias, to: reference)
-    } else {
-      aliasing(refObjectKeyPaths[pair.alias]!, to: refObjectKeyPaths[pair.reference]!)
+  /// Sets `key` by `route`: `derived` here, the others as every environment does.
+  func set(_ key: RefKey, _ value: RefValue, by route: RefWriteRoute) {
+    guard key == .derived, case .int(let value) = value else { return write(key, value, route) }
+    switch route {
+    case .withKeyPath: with(\.refDerived, value)
+    case .withKeyType: with(RefDerivedKey.self, value)
+    case .subscriptSet: self[\.refDerived] = value
     }
   }
 }
@@ -135,13 +108,6 @@ extension Dependencies {
   }
 }
 
-/// How a program sets a dependency in the store.
-enum StoreWrite: String, CaseIterable, Sendable {
-  case withKeyPath = "with(\\.key, _)"
-  case withKeyType = "with(Key.self, _)"
-  case subscriptSet = "env[\\.key] = _"
-}
-
 /// How a `withDependencies` update sets a dependency.
 enum UpdateWrite: String, CaseIterable, Sendable {
   case property = "$0.key = _"
@@ -160,7 +126,7 @@ enum GlobalRead: String, CaseIterable, Sendable {
 /// `e1`); a step naming one that is gone does nothing, and so does a step where it cannot run
 /// (an update step outside an update, an async step in sync code).
 indirect enum GlobalStep: ProgramStep {
-  case storeSet(RefKey, RefValue, StoreWrite)
+  case storeSet(RefKey, RefValue, RefWriteRoute)
   case storeAlias(AliasPair)
   case deriveAliased
   case reset
@@ -259,7 +225,7 @@ indirect enum GlobalStep: ProgramStep {
       let model = drawn.models == 0 ? nil : random.int(below: drawn.models)
       switch random.int(below: 100) {
       case 0..<9:
-        steps.append(.storeSet(key, value, random.pick(StoreWrite.allCases)))
+        steps.append(.storeSet(key, value, random.pick(RefWriteRoute.allCases)))
       case 9..<12:
         steps.append(.storeAlias(alias(&random)))
       case 12:
@@ -455,7 +421,7 @@ final class GlobalInterpreter: @unchecked Sendable {
         if key == .derived { storeBuiltEarly.insert(reference.canonicalInStore(.a)) }
       }
       reference.setInStore(key, value)
-      DiffGlobalEnvironment().write(key, value, route)
+      DiffGlobalEnvironment().set(key, value, by: route)
 
     case .storeAlias(let pair):
       // Off the test's task the suite's "process-wide aliases expected" does not hold.
@@ -500,28 +466,14 @@ final class GlobalInterpreter: @unchecked Sendable {
       return failure
 
     case .from(let id, let update, let body, false):
-      guard let model = models[id] else { return nil }
+      guard let (model, scope) = handOn(id, context) else { return nil }
+      var inner = context
+      inner.inForce = scope
       var failure: String?
-      let scope: ScopeReference.ScopeID
-      switch model {
-      case .dependency(let object, let captured):
-        scope = reference.makeScope(inForce: reference.scope(from: captured, inForce: context.inForce))
-        var inner = context
-        inner.inForce = scope
-        withDependencies(from: object) {
-          failure = applyUpdate(update, to: &$0, scope: scope)
-        } operation: {
-          if failure == nil { failure = runSync(body, inner) }
-        }
-      case .plain(let object, let remembered):
-        scope = reference.makeScope(inForce: reference.scope(from: remembered, inForce: context.inForce))
-        var inner = context
-        inner.inForce = scope
-        withDependencies(from: object) {
-          failure = applyUpdate(update, to: &$0, scope: scope)
-        } operation: {
-          if failure == nil { failure = runSync(body, inner) }
-        }
+      withDependencies(from: model) {
+        failure = applyUpdate(update, to: &$0, scope: scope)
+      } operation: {
+        if failure == nil { failure = runSync(body, inner) }
       }
       return failure
 
@@ -654,28 +606,28 @@ final class GlobalInterpreter: @unchecked Sendable {
   private func from(_ id: Int, update: [GlobalStep], body: [GlobalStep], _ context: GlobalContext) async
     -> String?
   {
-    guard let model = models[id] else { return nil }
+    guard let (model, scope) = handOn(id, context) else { return nil }
+    var inner = context
+    inner.inForce = scope
     var failure: String?
-    switch model {
-    case .dependency(let object, let captured):
-      let scope = reference.makeScope(inForce: reference.scope(from: captured, inForce: context.inForce))
-      var inner = context
-      inner.inForce = scope
-      await withDependencies(from: object) {
-        failure = applyUpdate(update, to: &$0, scope: scope)
-      } operation: {
-        if failure == nil { failure = await run(body, inner) }
-      }
-    case .plain(let object, let remembered):
-      let scope = reference.makeScope(inForce: reference.scope(from: remembered, inForce: context.inForce))
-      var inner = context
-      inner.inForce = scope
-      await withDependencies(from: object) {
-        failure = applyUpdate(update, to: &$0, scope: scope)
-      } operation: {
-        if failure == nil { failure = await run(body, inner) }
-      }
+    await withDependencies(from: model) {
+      failure = applyUpdate(update, to: &$0, scope: scope)
+    } operation: {
+      if failure == nil { failure = await run(body, inner) }
     }
     return failure
+  }
+
+  /// Model `id`, and the scope the reference makes for a `withDependencies(from:)` update of it in
+  /// `context`: the model's dependencies under the scope in force.
+  private func handOn(_ id: Int, _ context: GlobalContext) -> (AnyObject, ScopeReference.ScopeID)? {
+    let model: AnyObject
+    let made: ScopeReference.ScopeID?
+    switch models[id] {
+    case .dependency(let object, let captured): (model, made) = (object, captured)
+    case .plain(let object, let remembered): (model, made) = (object, remembered)
+    case nil: return nil
+    }
+    return (model, reference.makeScope(inForce: reference.scope(from: made, inForce: context.inForce)))
   }
 }

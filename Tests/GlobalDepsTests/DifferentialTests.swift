@@ -36,7 +36,7 @@ extension GlobalStoreTests {
 extension GlobalStoreTests {
   /// A write the concurrent programs make to the store.
   private enum ConcurrentWrite: Sendable {
-    case set(RefKey, RefValue, StoreWrite)
+    case set(RefKey, RefValue, RefWriteRoute)
     case alias(AliasPair)
   }
 
@@ -110,7 +110,7 @@ extension GlobalStoreTests {
           let key = random.pick(keys)
           let value: RefValue = key.isObject ? .object(index) : .int(1_000 + index)
           reference.setInStore(key, value)
-          writes.append(.set(key, value, random.pick(StoreWrite.allCases)))
+          writes.append(.set(key, value, random.pick(RefWriteRoute.allCases)))
         }
         snapshot()
       }
@@ -119,7 +119,7 @@ extension GlobalStoreTests {
         writes: planned.count, probes: probes, readers: 2, seed: UInt64(round), expected: expected,
         write: { index in
           switch planned[index] {
-          case .set(let key, let value, let route): DiffGlobalEnvironment().write(key, value, route)
+          case .set(let key, let value, let route): DiffGlobalEnvironment().set(key, value, by: route)
           case .alias(let pair):
             // The writer's thread is not the test's task: say again that this suite means it.
             StoreWriteWarnings.$expectsProcessWideAliases.withValue(true) {

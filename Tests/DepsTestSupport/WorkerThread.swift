@@ -2,7 +2,7 @@ import DepsCore
 import Foundation
 
 /// A thread of its own that runs the jobs it is given, one at a time, and lives between them: a
-/// thread whose read cache outlives one step of a program, as an app's threads do.
+/// thread whose read cache outlives one job, as an app's threads do.
 package final class WorkerThread: Sendable {
   private let jobs = Locked<[@Sendable () -> Void]>([])
   private let wake = DispatchSemaphore(value: 0)
@@ -25,22 +25,33 @@ package final class WorkerThread: Sendable {
   }
 
   /// Runs the next job; a function of its own, so that the job and what it captured are released
-  /// before `run` returns (tests check environments are freed).
+  /// before the job counts as done (tests check that values are freed).
   private func runOneJob() -> Bool {
     guard let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
     job()
     return true
   }
 
-  /// Runs `job` on this thread and returns what it returned; a job that takes longer than
-  /// `timeout` is a test failure of its own (`nil`), never a hang.
-  package func run<R: Sendable>(timeout: Duration = .seconds(10), _ job: @escaping @Sendable () -> R) -> R? {
-    precondition(!stopped.withLock { $0 }, "WorkerThread: run after stop().")
-    let result = Locked<R?>(nil)
-    jobs.withLock { $0.append { result.withLock { $0 = job() } } }
+  /// Hands `job` to the thread; ``wait(timeout:)`` returns once it ran.
+  package func start(_ job: @escaping @Sendable () -> Void) {
+    precondition(!stopped.withLock { $0 }, "WorkerThread: a job after stop().")
+    jobs.withLock { $0.append(job) }
     wake.signal()
+  }
+
+  /// Waits until the job handed over first (and not yet waited for) ran; `false` when it took
+  /// longer than `timeout`.
+  package func wait(timeout: Duration) -> Bool {
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return done.wait(timeout: .now() + seconds) == .success
+  }
+
+  /// Runs `job` on this thread and returns what it returned; a job that takes longer than
+  /// `timeout` returns `nil` (a failure for the caller to report), never a hang.
+  package func run<R: Sendable>(timeout: Duration = .seconds(10), _ job: @escaping @Sendable () -> R) -> R? {
+    let result = Locked<R?>(nil)
+    start { result.withLock { $0 = job() } }
+    guard wait(timeout: timeout) else { return nil }
     return result.withLock { $0 }
   }
 
@@ -48,7 +59,7 @@ package final class WorkerThread: Sendable {
   package func stop() {
     stopped.withLock { $0 = true }
     wake.signal()
-    _ = done.wait(timeout: .now() + 10)
+    _ = wait(timeout: .seconds(10))
   }
 }
 
