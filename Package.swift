@@ -32,12 +32,18 @@ let package = Package(
     .executableTarget(
       name: "DepsContextProbe", dependencies: ["ComposableDeps", "GlobalDeps", "DepsTesting"],
       path: "Tests/DepsContextProbe"),
-    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore"]),
+    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore", "DepsReference"]),
     // Helpers the test targets share (stress sizes, the storms' keys); not a product.
     .target(name: "DepsTestSupport", dependencies: ["DepsCore"], path: "Tests/DepsTestSupport"),
+    // Plain, slow statements of what the modules mean, written from the docs, and the seeded
+    // programs that hold the fast paths to them; for the test targets only, never the library.
+    .target(name: "DepsReference", dependencies: ["DepsCore"], path: "Tests/DepsReference"),
     .testTarget(
-      name: "ComposableDepsTests", dependencies: ["ComposableDeps", "DepsTesting", "DepsTestSupport"]),
-    .testTarget(name: "GlobalDepsTests", dependencies: ["GlobalDeps", "DepsTesting", "DepsTestSupport"]),
+      name: "ComposableDepsTests",
+      dependencies: ["ComposableDeps", "DepsTesting", "DepsTestSupport", "DepsReference"]),
+    .testTarget(
+      name: "GlobalDepsTests",
+      dependencies: ["GlobalDeps", "DepsTesting", "DepsTestSupport", "DepsReference"]),
     .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),
     .testTarget(name: "ExampleTests", dependencies: ["ExampleFeatures", "DepsTesting"]),
   ],
