@@ -32,7 +32,7 @@ let package = Package(
     .executableTarget(
       name: "DepsContextProbe", dependencies: ["ComposableDeps", "GlobalDeps", "DepsTesting"],
       path: "Tests/DepsContextProbe"),
-    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore"]),
+    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore", "DepsTestSupport"]),
     // Helpers the test targets share (stress sizes, the storms' keys); not a product.
     .target(name: "DepsTestSupport", dependencies: ["DepsCore"], path: "Tests/DepsTestSupport"),
     .testTarget(
