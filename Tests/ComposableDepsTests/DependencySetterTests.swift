@@ -83,3 +83,38 @@ private final class WeatherChildEnvironment: ComposableEnvironment {
       ])
   }
 }
+
+private struct Place: Equatable, Sendable {
+  var id: Int
+  var title: String
+}
+
+private struct PlaceClient: Sendable {
+  var search: @Sendable (String) async throws -> [Place]
+}
+
+private enum PlaceClientKey: DependencyKey {
+  static let defaultValue = PlaceClient(search: { _ in [] })
+  static let testValue = PlaceClient(search: unimplemented("PlaceClient.search"))
+}
+
+extension Dependencies {
+  fileprivate var placeClient: PlaceClient {
+    get { self[PlaceClientKey.self] }
+    set { self[PlaceClientKey.self] = newValue }
+  }
+}
+
+private final class PlaceEnvironment: ComposableEnvironment {
+  @Dependency(\.placeClient) var placeClient
+  @Dependency(\.continuousClock) var clock
+}
+
+@MainActor @Suite struct AsyncEndpointSetterTests {
+  @Test func anAsyncThrowingEndpointSetOnAFreshEnvironment() async throws {
+    let environment = PlaceEnvironment()
+    environment.placeClient.search = { _ in [Place(id: 2, title: "Paris")] }
+    let found = try await environment.placeClient.search("P")
+    #expect(found == [Place(id: 2, title: "Paris")])
+  }
+}
