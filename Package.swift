@@ -32,7 +32,8 @@ let package = Package(
     .executableTarget(
       name: "DepsContextProbe", dependencies: ["ComposableDeps", "GlobalDeps", "DepsTesting"],
       path: "Tests/DepsContextProbe"),
-    .testTarget(name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore", "DepsReference"]),
+    .testTarget(
+      name: "DepsReducerTests", dependencies: ["DepsReducer", "DepsCore", "DepsReference", "DepsTestSupport"]),
     // Helpers the test targets share (stress sizes, the storms' keys); not a product.
     .target(name: "DepsTestSupport", dependencies: ["DepsCore"], path: "Tests/DepsTestSupport"),
     // Plain, slow statements of what the modules mean, written from the docs, and the seeded

@@ -40,6 +40,10 @@ package class DependencyAccess<Value>: @unchecked Sendable {
   /// Reads the dependency through `reader`, caching nothing.
   package func read(through reader: any DependencyReader) -> Value { fatalError("abstract") }
 
+  /// Sets the dependency on `node`, as `with(_:_:)` does; `false` when it cannot be set (a key
+  /// path to a read-only `Dependencies` property).
+  package func write(_ value: Value, at node: DependencyNode) -> Bool { fatalError("abstract") }
+
   /// Reads the dependency through `reader`, caching nothing, and says whether the value may be
   /// cached until the next write (a key's may; see ``KeyPathAccess``).
   package func readCacheable(through reader: any DependencyReader) -> (value: Value, cacheable: Bool) {
@@ -59,6 +63,12 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
   }
 
   package override func read(at node: DependencyNode) -> Value { node.value(keyPath) }
+
+  package override func write(_ value: Value, at node: DependencyNode) -> Bool {
+    guard let keyPath = keyPath as? WritableKeyPath<Dependencies, Value> else { return false }
+    node.set(keyPath, value)
+    return true
+  }
 
   package override func read(through reader: any DependencyReader) -> Value {
     var dependencies = Dependencies(reader: reader)
@@ -92,6 +102,11 @@ package final class KeyAccess<Key: DependencyKey>: DependencyAccess<Key.Value>, 
   package override func read(at node: DependencyNode) -> Key.Value { node.read(Key.self) }
 
   package override func read(through reader: any DependencyReader) -> Key.Value { reader.read(Key.self) }
+
+  package override func write(_ value: Key.Value, at node: DependencyNode) -> Bool {
+    node.set(Key.self, value)
+    return true
+  }
 }
 
 /// An interned ``DependencyAccess``, held unretained: the intern table keeps it alive forever.
@@ -150,6 +165,13 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   package func get(_ dependencies: inout Dependencies) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.runGetter(&dependencies) }
+  }
+
+  /// Sets the dependency on `node`, as `with(_:_:)` does; `false` when it cannot be set (a key
+  /// path to a read-only `Dependencies` property).
+  package func write(_ value: Value, at node: DependencyNode) -> Bool {
+    // Interned: the access table keeps it alive for the life of the process.
+    access._withUnsafeGuaranteedRef { $0.write(value, at: node) }
   }
 
   /// Reads the dependency through `reader`, caching nothing (a `GlobalDeps` scope's read).

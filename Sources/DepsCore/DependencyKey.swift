@@ -30,11 +30,12 @@
 /// class-valued default is one shared instance and a computed `defaultValue` is not recomputed
 /// on every read.
 ///
-/// In a module with default MainActor isolation (Swift 6.2 app targets), mark the key and the
-/// `Dependencies` extension `nonisolated`, e.g. `nonisolated private enum NumberFactKey:
-/// DependencyKey` and `nonisolated extension Dependencies`: dependencies are read from any thread
-/// (Docs/Swift62AppTargets.md).
-public protocol DependencyKey {
+/// In a module with default MainActor isolation (Swift 6.2 app targets), a key needs no
+/// `nonisolated`: `DependencyKey` refines `SendableMetatype` (on compilers that have it, see
+/// ``SendableMetatypeIfAvailable``), so a key's conformance is nonisolated. The `Dependencies`
+/// extension still needs it, `nonisolated extension Dependencies`: dependencies are read from any
+/// thread (Docs/Swift62AppTargets.md).
+public protocol DependencyKey: SendableMetatypeIfAvailable {
   /// The type of the dependency's value.
   associatedtype Value: Sendable
 

@@ -45,6 +45,37 @@ public prefix func / <Root, Value>(
     written: { EnumReflection.writtenForm(Root.self, payload: Value.self, learned: learned) })
 }
 
+/// A case path from an enum case constructor, for code in the Swift 5 language mode: `/AppAction.child`.
+///
+/// The Swift 5 language mode does not infer a case constructor `@Sendable` (the Swift 6 mode, or
+/// the `InferSendableFromCaptures` upcoming feature, does), and converting one to the `@Sendable`
+/// parameter of an operator is an error there ("converting non-Sendable function value to
+/// '@Sendable (ChildAction) -> AppAction' may introduce data races"). This overload takes the
+/// constructor as it is; the Swift 6 mode does not see it.
+///
+/// ```swift
+/// let child = /AppAction.child   // in a Swift 5 mode module
+/// ```
+///
+/// - Precondition: `embed` is an enum case constructor, which captures nothing: it is called from
+///   any thread. (No check can tell a constructor from a closure.)
+/// - Parameter embed: The enum case constructor, like `AppAction.child`.
+/// - Returns: A case path to that case.
+@available(swift, obsoleted: 6.0, message: "in the Swift 6 language mode, / takes a @Sendable function")
+public prefix func / <Root, Value>(
+  embed: @escaping (Value) -> Root
+) -> CasePath<Root, Value> {
+  let constructor = CaseConstructor(embed: embed)
+  return /{ constructor.embed($0) }
+}
+
+/// An enum case constructor from Swift 5 mode code, which captures nothing.
+private struct CaseConstructor<Root, Value>: @unchecked Sendable {
+  // @unchecked: the precondition of `/` in the Swift 5 language mode: a case constructor captures
+  // no state, so calling it from any thread is safe.
+  let embed: (Value) -> Root
+}
+
 /// A case path for an enum case without payload: `/Action.tapped`.
 ///
 /// A root is in the case when its enum case is the case's (compared by enum tag, without `==`).

@@ -34,10 +34,13 @@ public struct CasePath<Root, Value>: Sendable {
   /// )
   /// ```
   ///
+  /// `@preconcurrency`, so that `embed: AppAction.child` compiles without a warning in the Swift 5
+  /// language mode, where a case constructor is not inferred `@Sendable`.
+  ///
   /// - Parameters:
   ///   - embed: Puts a value into the case.
   ///   - extract: Gets the value out of a root in the case, or `nil` for a root in another case.
-  @inlinable
+  @inlinable @preconcurrency
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?

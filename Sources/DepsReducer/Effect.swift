@@ -136,9 +136,12 @@ public struct Effect<Action> {
   /// childEffect.map { AppAction.child($0) }
   /// ```
   ///
+  /// `@preconcurrency`, so that `effect.map(AppAction.child)` compiles without a warning in the
+  /// Swift 5 language mode, where a case constructor is not inferred `@Sendable`.
+  ///
   /// - Parameter transform: Turns each action of this effect into an action of the new effect.
   /// - Returns: An effect doing the same work and sending transformed actions.
-  @inlinable
+  @inlinable @preconcurrency
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     // Most actions start no effect: skip the generic work of mapping nothing.
     if operations.isEmpty { return .none }

@@ -1,9 +1,15 @@
+import DepsCore
+
 extension Reducer {
-  /// Lifts a reducer of one element to a parent whose state holds an array of elements, each
+  /// Lifts a reducer of one element to a parent whose state holds a collection of elements, each
   /// identified by its `id`.
   ///
   /// The returned reducer runs this reducer on the element whose `id` the action names. An action
-  /// for an `id` that is not in the array is ignored, with a runtime warning.
+  /// for an `id` that is not in the collection is ignored, with a runtime warning.
+  ///
+  /// The collection is an `Array`, or any `MutableCollection & RandomAccessCollection` of
+  /// `Identifiable` elements, such as swift-identified-collections' `IdentifiedArray` (add that
+  /// package to your own: this library depends on none).
   ///
   /// ```swift
   /// enum TodosAction { case todo(Todo.ID, TodoAction) }
@@ -13,45 +19,59 @@ extension Reducer {
   /// ```
   ///
   /// - Parameters:
-  ///   - state: A key path from the parent state to the array of elements.
+  ///   - state: A key path from the parent state to the collection of elements.
   ///   - action: A case path from the parent action to an element's `id` and action.
   ///   - environment: Derives the element environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
   @inlinable
-  public func forEach<ParentState, ParentAction, ParentEnvironment, ID: Hashable & Sendable>(
-    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+  public func forEach<
+    ParentState, ParentAction, ParentEnvironment, Elements: MutableCollection & RandomAccessCollection,
+    ID: Hashable & Sendable
+  >(
+    state: any WritableKeyPath<ParentState, Elements> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
-  where State: Identifiable, State.ID == ID {
+  where Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID
+  {
     forEach(state: state, action: action, lending: DerivedEnvironment(derive: environment))
   }
 
-  /// `forEach(state:action:environment:)` over an array, with the element environment that
-  /// `lending` lends (see `EnvironmentLending`).
+  /// `forEach(state:action:environment:)` over a collection of identified elements, with the
+  /// element environment that `lending` lends (see `EnvironmentLending`).
   @inlinable
-  package func forEach<ParentState, ParentAction, ID: Hashable & Sendable, Lender: EnvironmentLending>(
-    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+  package func forEach<
+    ParentState, ParentAction, Elements: MutableCollection & RandomAccessCollection,
+    ID: Hashable & Sendable, Lender: EnvironmentLending
+  >(
+    state: any WritableKeyPath<ParentState, Elements> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>,
     lending: Lender
   ) -> Reducer<ParentState, ParentAction, Lender.Parent>
-  where State: Identifiable, State.ID == ID, Lender.Child == Environment {
+  where
+    Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID,
+    Lender.Child == Environment
+  {
     // Only a key path to the id goes on: a closure in a context where `State: Identifiable`
     // would capture `State`'s non-Sendable metatype.
     forEach(state: state, action: action, index: ElementIndex(id: \State.id), lending: lending)
   }
 
   @inlinable
-  func forEach<ParentState, ParentAction, ID: Hashable & Sendable, Lender: EnvironmentLending>(
-    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+  func forEach<
+    ParentState, ParentAction, Elements: MutableCollection & RandomAccessCollection,
+    ID: Hashable & Sendable, Lender: EnvironmentLending
+  >(
+    state: any WritableKeyPath<ParentState, Elements> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>,
     index: ElementIndex<State, ID>,
     lending: Lender
-  ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
+  ) -> Reducer<ParentState, ParentAction, Lender.Parent>
+  where Elements.Element == State, Elements: SendableMetatypeIfAvailable, Lender.Child == Environment {
     let toElements = StatePath(state)
     let extractAction = action.extractValue
     let embedAction = action.embedValue
-    let stateType = String(describing: [State].self)
+    let stateType = String(describing: Elements.self)
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
       guard let (id, elementAction) = extractAction(parentAction) else { return .none }

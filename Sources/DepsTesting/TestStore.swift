@@ -42,13 +42,18 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// ```
   public internal(set) var state: State
 
-  /// The environment the reducer runs with: reach the mocks a test gave it.
+  /// The environment the reducer runs with: reach the mocks a test gave it, or change them.
+  ///
+  /// A change holds for the actions sent after it (effects already running keep what they
+  /// captured). With a `ComposableDeps` environment, setting a `@Dependency` property sets that
+  /// dependency on the environment, as TCA 0.x tests set their environment's endpoints:
   ///
   /// ```swift
   /// let store = TestStore(initialState: AppState(), reducer: appReducer, environment: env)
   /// store.environment.uuid     // the generator the test set
+  /// store.environment.weatherClient.search = { _ in [] }   // from the next action on
   /// ```
-  public let environment: Environment
+  public var environment: Environment
 
   /// How strictly the store checks the test: ``Exhaustivity/on`` (the default) or
   /// ``Exhaustivity/off``.

@@ -48,20 +48,24 @@ extension Reducer where Environment: GlobalEnvironment {
       lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
-  /// Lifts this reducer to a parent whose state holds an array of child states; the child
-  /// environment is created with `init()`.
+  /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
+  /// `Array`, or any `MutableCollection & RandomAccessCollection` such as `IdentifiedArray`); the
+  /// child environment is created with `init()`.
   ///
   /// - Parameters:
-  ///   - state: A key path from the parent state to the array of child states.
+  ///   - state: A key path from the parent state to the collection of child states.
   ///   - action: A case path from the parent action to a child's id and action.
   /// - Returns: A reducer of the parent feature.
   @inlinable
   public func forEach<
-    ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, ID: Hashable & Sendable
+    ParentState, ParentAction, ParentEnvironment: GlobalEnvironment,
+    Elements: MutableCollection & RandomAccessCollection, ID: Hashable & Sendable
   >(
-    state: any WritableKeyPath<ParentState, [State]> & Sendable,
+    state: any WritableKeyPath<ParentState, Elements> & Sendable,
     action: CasePath<ParentAction, (ID, Action)>
-  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> where State: Identifiable, State.ID == ID {
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
+  where Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID
+  {
     forEach(
       state: state, action: action,
       lending: ChildDerivation<ParentEnvironment, Environment>())

@@ -28,6 +28,27 @@ import Testing
     #expect(warnings == ["Recorded misuse."])
   }
 
+  @Test func aWarningThatFailsTheTestIsNotAlsoPrinted() {
+    let line = #line + 2
+    withKnownIssue {
+      runtimeWarn("Misuse the test expects.")
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["Misuse the test expects."]
+    }
+    let site = "\(#fileID):\(line):"
+    #expect(RuntimeWarnings.loggedKeys.contains { $0.hasPrefix(site) })
+    #expect(!RuntimeWarnings.printedKeys.contains { $0.hasPrefix(site) })
+  }
+
+  @Test func aRecordedWarningIsNotPrinted() {
+    let line = #line + 1
+    let (_, warnings) = RuntimeWarnings.recording { runtimeWarn("Recorded, not printed.") }
+    #expect(warnings == ["Recorded, not printed."])
+    let site = "\(#fileID):\(line):"
+    #expect(RuntimeWarnings.loggedKeys.contains { $0.hasPrefix(site) })
+    #expect(!RuntimeWarnings.printedKeys.contains { $0.hasPrefix(site) })
+  }
+
   @Test func theLogKeysOnCallSiteAndKindNotOnText() {
     // One call site, messages that embed a value: logged once, whatever the value.
     let line = #line + 2

@@ -15,9 +15,16 @@ package enum Slot6: StormSlot { package static let defaultValue = -1 }
 package enum Slot7: StormSlot { package static let defaultValue = -1 }
 
 /// The eight slots, by thread index. Metatypes of stateless key enums: immutable.
-nonisolated(unsafe) package let stormSlots: [any StormSlot.Type] = [
-  Slot0.self, Slot1.self, Slot2.self, Slot3.self, Slot4.self, Slot5.self, Slot6.self, Slot7.self,
-]
+#if compiler(>=6.2)
+  // `DependencyKey` refines `SendableMetatype`: the metatypes are `Sendable`.
+  package let stormSlots: [any StormSlot.Type] = [
+    Slot0.self, Slot1.self, Slot2.self, Slot3.self, Slot4.self, Slot5.self, Slot6.self, Slot7.self,
+  ]
+#else
+  nonisolated(unsafe) package let stormSlots: [any StormSlot.Type] = [
+    Slot0.self, Slot1.self, Slot2.self, Slot3.self, Slot4.self, Slot5.self, Slot6.self, Slot7.self,
+  ]
+#endif
 
 private enum StormSharedKey: DependencyKey { static let defaultValue = 0 }
 private enum StormFirstKey: DependencyKey { static let defaultValue = -2 }

@@ -226,6 +226,10 @@ let targets = [
     "forEach 1,000 rows / forEach 10 rows",
     nanoseconds(ReducerBenchmarks.forEach1000) / nanoseconds(ReducerBenchmarks.forEach10), atMost: 2),
   Target(
+    "forEach 1,000 slice rows / forEach 10 slice rows",
+    nanoseconds(ReducerBenchmarks.forEachSlice1000) / nanoseconds(ReducerBenchmarks.forEachSlice10), atMost: 2
+  ),
+  Target(
     "Store.send effect / bare Task",
     nanoseconds(EffectBenchmarks.storeEffect) / nanoseconds(EffectBenchmarks.taskBaseline), atMost: 2),
   Target(

@@ -114,14 +114,21 @@ private struct Row: Identifiable, Sendable {
   var id: Int
   var state = State0()
 }
-private struct Rows: Sendable { var rows: [Row] }
+private struct Rows<Collection: Sendable>: Sendable { var rows: Collection }
 private enum RowsAction: Sendable { case row(Int, Action0) }
 
 /// The leaf over an array of rows, environment-less.
-private let rowsReducer: Reducer<Rows, RowsAction, Environment1> = reducer0.pullback(
+private let rowsReducer: Reducer<Rows<[Row]>, RowsAction, Environment1> = reducer0.pullback(
   state: \Row.state, action: /Action0.self
 )
-.forEach(state: \Rows.rows, action: /RowsAction.row)
+.forEach(state: \Rows<[Row]>.rows, action: /RowsAction.row)
+
+/// The leaf over an array slice of rows, a collection other than `Array` whose indices do not start
+/// at 0: `forEach`'s generic path over a `MutableCollection & RandomAccessCollection`.
+private let sliceRowsReducer: Reducer<Rows<ArraySlice<Row>>, RowsAction, Environment1> = reducer0.pullback(
+  state: \Row.state, action: /Action0.self
+)
+.forEach(state: \Rows<ArraySlice<Row>>.rows, action: /RowsAction.row)
 
 /// Rows for reducers: one run directly, through four pullbacks, and `forEach` over many rows.
 public enum ReducerBenchmarks {
@@ -137,21 +144,29 @@ public enum ReducerBenchmarks {
   public static let forEach10 = "forEach over 10 rows, action for the last row"
   /// `forEach` over 1,000 rows, an action for the last.
   public static let forEach1000 = "forEach over 1,000 rows, action for the last row"
+  /// `forEach` over an `ArraySlice` of 10 rows, an action for the last.
+  public static let forEachSlice10 = "forEach over an ArraySlice of 10 rows, action for the last row"
+  /// `forEach` over an `ArraySlice` of 1,000 rows, an action for the last.
+  public static let forEachSlice1000 = "forEach over an ArraySlice of 1,000 rows, action for the last row"
 
   /// The reducer rows.
   public static var all: [Benchmark] {
     let environment0 = Unchecked(Environment0())
     let environment4 = Unchecked(Environment4().with(\.step, 1))
     let rowsEnvironment = Unchecked(Environment1().with(\.step, 1))
-    func forEach(_ name: String, rows count: Int) -> Benchmark {
+    func forEach<Collection: RandomAccessCollection & Sendable>(
+      _ name: String, _ reducer: Reducer<Rows<Collection>, RowsAction, Environment1>,
+      rows: Collection
+    ) -> Benchmark where Collection.Element == Row {
       Benchmark("Reducer", name) { n in
         let environment = opaque(rowsEnvironment.value)
-        var state = Rows(rows: (0..<count).map { Row(id: $0) })
-        let action = opaque(RowsAction.row(count - 1, .increment))
-        for _ in 0..<n { _ = rowsReducer.run(&state, action, environment) }
-        blackHole(state.rows[count - 1].state.count)
+        var state = Rows(rows: rows)
+        let action = opaque(RowsAction.row(rows.last!.id, .increment))
+        for _ in 0..<n { _ = reducer.run(&state, action, environment) }
+        blackHole(state.rows.last!.state.count)
       }
     }
+    func rows(_ count: Int) -> [Row] { (0..<count).map { Row(id: $0) } }
     func fourLevels<Environment>(
       _ name: String, _ reducer: Reducer<State4, Action4, Environment>,
       _ environment: Unchecked<Environment>
@@ -174,8 +189,11 @@ public enum ReducerBenchmarks {
       fourLevels(environmentLess, reducer4, environment4),
       fourLevels(handWritten, handWrittenReducer4, environment4),
       fourLevels(routing, routing4, environment0),
-      forEach(forEach10, rows: 10),
-      forEach(forEach1000, rows: 1_000),
+      forEach(forEach10, rowsReducer, rows: rows(10)),
+      forEach(forEach1000, rowsReducer, rows: rows(1_000)),
+      // Slices of a longer array: their first index is 5, not 0.
+      forEach(forEachSlice10, sliceRowsReducer, rows: rows(15)[5...]),
+      forEach(forEachSlice1000, sliceRowsReducer, rows: rows(1_005)[5...]),
     ]
   }
 }

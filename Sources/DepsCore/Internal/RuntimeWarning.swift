@@ -18,6 +18,8 @@ package enum RuntimeWarnings {
     /// The call sites (and kinds) already logged. Bounded by the library's code: keys never
     /// embed values such as actions, so the set stops growing once every site has warned.
     var seen: Set<String> = []
+    /// The keys of `seen` whose warning was printed: neither recorded nor a test failure.
+    var printed: Set<String> = []
   }
 
   /// Collects the warnings of one ``recording(_:)`` call.
@@ -33,7 +35,10 @@ package enum RuntimeWarnings {
   @TaskLocal private static var recorder: Recorder?
 
   /// Reports `message`: to every recording in force; else, while a test runs, as a failure of
-  /// that test; and to the log once per call site and kind, not once per read.
+  /// that test; else to the log, once per call site and kind, not once per read.
+  ///
+  /// A warning a test records or that fails the running test is not also logged: the test
+  /// reports it, and a test that expects it (a recording, `withKnownIssue`) prints nothing.
   ///
   /// - Parameters:
   ///   - kind: Tells apart warnings of one call site that must each be logged once (e.g. a key's
@@ -52,13 +57,16 @@ package enum RuntimeWarnings {
     // A warning in a test process fails the running test, every time: a test that misuses the
     // library fails even when an earlier test hit the same site. A recorded warning is asserted
     // by the test that records it instead.
+    var isReported = isRecorded
     if !isRecorded, DependencyContext.current == .test {
-      _ = TestFailures.failRunningTest(
+      isReported = TestFailures.failRunningTest(
         message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
+    // The site counts as seen either way, so the log stays once per site and kind.
     let key = "\(fileID):\(line):\(column):\(kind)"
     let isNew = state.withLock { $0.seen.insert(key).inserted }
-    guard isNew else { return }
+    guard isNew, !isReported else { return }
+    state.withLock { _ = $0.printed.insert(key) }
     emit(message)
   }
 
@@ -68,6 +76,10 @@ package enum RuntimeWarnings {
   /// The call sites and kinds logged so far, as `fileID:line:column:kind`; tests check that a
   /// site logs a bounded number of them.
   package static var loggedKeys: Set<String> { state.withLock { $0.seen } }
+
+  /// The call sites and kinds whose warning was printed (a subset of ``loggedKeys``): tests check
+  /// that a warning a test expects is not printed.
+  package static var printedKeys: Set<String> { state.withLock { $0.printed } }
 
   /// Logs `message` once per process, without failing a test; for the failure path's own fallback.
   package static func log(_ message: String) {

@@ -1,10 +1,12 @@
 import DepsCore
 
-/// Where the array `forEach` found each element last, so that an action for an element already
-/// found costs a hash lookup instead of a scan of the array.
+/// Where the collection `forEach` found each element last, so that an action for an element
+/// already found costs a hash lookup instead of a scan of the collection.
 ///
-/// A remembered position is only a hint: it is used when the element there still has the
-/// action's id, else the array is scanned as without the index. Positions are keyed by the id's
+/// Positions are offsets from the collection's `startIndex`: a random-access collection turns one
+/// into an index in constant time, and for an `Array` an offset is its index. A remembered position
+/// is only a hint: it is used when the element there still has the action's id, else the
+/// collection is scanned as without the index. Positions are keyed by the id's
 /// hash value, so no user code (an id's `hash(into:)` or `==`) runs under the lock; a collision
 /// fails the check and scans.
 @usableFromInline
@@ -18,22 +20,27 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
     self.id = id
   }
 
-  /// The position of the element with `id` in `elements`, or `nil` when none has it.
+  /// The index of the element with `id` in `elements`, or `nil` when none has it.
   @inlinable
-  func position(of id: ID, in elements: [Element]) -> Int? {
+  func position<Elements: RandomAccessCollection>(
+    of id: ID, in elements: Elements
+  ) -> Elements.Index? where Elements.Element == Element {
     let hash = id.hashValue
-    if let position = remembered(hash), position < elements.count, elements[position][keyPath: self.id] == id
-    {
-      return position
+    let count = elements.count
+    if let offset = remembered(hash), offset < count {
+      let position = elements.index(elements.startIndex, offsetBy: offset)
+      if elements[position][keyPath: self.id] == id { return position }
     }
     guard let position = elements.firstIndex(where: { $0[keyPath: self.id] == id }) else { return nil }
-    remember(hash, at: position, count: elements.count)
+    remember(hash, at: elements.distance(from: elements.startIndex, to: position), count: count)
     return position
   }
 
   /// Runs `body` on the element with `id` in `elements`; `nil` when none has it.
   @inlinable
-  func modify<R>(_ elements: inout [Element], id: ID, _ body: (inout Element) -> R) -> R? {
+  func modify<Elements: MutableCollection & RandomAccessCollection, R>(
+    _ elements: inout Elements, id: ID, _ body: (inout Element) -> R
+  ) -> R? where Elements.Element == Element {
     guard let position = position(of: id, in: elements) else { return nil }
     return body(&elements[position])
   }
@@ -43,7 +50,7 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
     positions.withLock { $0[hash] }
   }
 
-  /// Records a position; forgets every hint once there are many more than elements, so hints of
+  /// Records a position (an offset from `startIndex`); forgets every hint once there are many more than elements, so hints of
   /// removed elements do not pile up.
   @usableFromInline
   func remember(_ hash: Int, at position: Int, count: Int) {

@@ -1,10 +1,11 @@
 // The README's code (ComposableDeps), with the one word a module with default MainActor isolation
-// needs: `nonisolated` on the key, the `Dependencies` extension and each environment class.
+// needs: `nonisolated` on the `Dependencies` extension and each environment class (a key needs
+// none: `DependencyKey` refines `SendableMetatype`).
 import ComposableDeps
 
 struct NumberFact: Sendable { var fetch: @Sendable (Int) async -> String }
 
-nonisolated private enum NumberFactKey: DependencyKey {
+private enum NumberFactKey: DependencyKey {
   static let defaultValue = NumberFact { "\($0) is a good number." }
   static let testValue = NumberFact(fetch: unimplemented("NumberFact.fetch", placeholder: ""))
 }
@@ -28,4 +29,23 @@ nonisolated final class CounterEnvironment: ComposableEnvironment {
 func readmeExample() async -> String {
   let preview = AppEnvironment().with(\.numberFact, NumberFact { "\($0) is a mock." })
   return await preview.counter.numberFact.fetch(3)  // "3 is a mock.": the child inherits the root's value
+}
+
+// A key without `nonisolated`: `DependencyKey` refines `SendableMetatype`, so its conformance is
+// nonisolated in a module with default MainActor isolation. (The `Dependencies` extension above
+// still needs the word.)
+private enum GreetingKey: DependencyKey {
+  static let defaultValue = "Hello"
+}
+
+nonisolated extension Dependencies {
+  var greeting: String {
+    get { self[GreetingKey.self] }
+    set { self[GreetingKey.self] = newValue }
+  }
+}
+
+nonisolated final class GreetingReaderEnvironment: ComposableEnvironment {
+  @Dependency(\.greeting) var greeting
+  @Dependency(GreetingKey.self) var greetingByKey
 }

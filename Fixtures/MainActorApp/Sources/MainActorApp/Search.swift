@@ -6,7 +6,7 @@ nonisolated struct SearchClient: Sendable {
   var search: @Sendable (String) async throws -> [String]
 }
 
-nonisolated private enum SearchClientKey: DependencyKey {
+private enum SearchClientKey: DependencyKey {
   static let defaultValue = SearchClient { query in ["\(query) (live)"] }
   static let testValue = SearchClient(search: unimplemented("SearchClient.search", placeholder: []))
 }

@@ -6,6 +6,14 @@ import Testing
 @testable import MainActorApp
 
 @Suite struct AppTests {
+  @Test func aKeyWithoutNonisolatedIsRead() {
+    let environment = GreetingReaderEnvironment()
+    #expect(environment.greeting == "Hello")
+    environment.with(\.greeting, "Hi")
+    #expect(environment.greeting == "Hi")
+    #expect(environment.greetingByKey == "Hi")
+  }
+
   @Test func theSearchIsDebouncedAndTheOlderSearchCancelled() async {
     let clock = TestClock()
     let store = TestStore(

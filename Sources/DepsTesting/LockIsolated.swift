@@ -1,0 +1,111 @@
+import DepsCore
+
+/// A value behind a lock, that any thread may read and change: for the mocks of a test, which
+/// record what the code under test did from whatever thread it ran on.
+///
+/// ```swift
+/// let events = LockIsolated<[String]>([])
+/// let analytics = AnalyticsClient(track: { event in events.withValue { $0.append(event) } })
+/// // ... run the feature ...
+/// #expect(events.value == ["Button Tapped"])
+/// ```
+///
+/// ``withValue(_:)`` changes the value in one step that no other thread can interleave with. The
+/// lock is held while its closure runs, so the closure must not use the same `LockIsolated`
+/// again: doing so is reported (a test failure in tests) instead of deadlocking, and the inner use
+/// sees the value as it was before the closure.
+@dynamicMemberLookup
+public final class LockIsolated<Value>: @unchecked Sendable {
+  // @unchecked: `_value` is only read or written while `lock` is held (`withLock`), and a value
+  // goes in or out only through `@Sendable` closures or as a `Sendable` value.
+  private var _value: Value
+  private let lock = PlatformLock()
+  /// The thread holding `lock`, or 0: lets a use from inside `withValue`'s closure be reported
+  /// rather than deadlock.
+  private let owner = AtomicWord(0)
+
+  /// Creates a lock-isolated value.
+  ///
+  /// ```swift
+  /// let count = LockIsolated(0)
+  /// ```
+  ///
+  /// - Parameter value: The initial value.
+  public init(_ value: @autoclosure @Sendable () throws -> Value) rethrows {
+    self._value = try value()
+  }
+
+  /// Reads a property of the value: `events.count`.
+  ///
+  /// - Parameter keyPath: The property to read.
+  public subscript<Subject: Sendable>(dynamicMember keyPath: KeyPath<Value, Subject>) -> Subject {
+    withLock { _value[keyPath: keyPath] }
+  }
+
+  /// Changes the value in one step that no other thread can interleave with.
+  ///
+  /// ```swift
+  /// count.withValue { $0 += 1 }
+  /// ```
+  ///
+  /// - Parameter operation: Changes the value in place; may return a result.
+  /// - Returns: What `operation` returned.
+  public func withValue<T: Sendable>(_ operation: @Sendable (inout Value) throws -> T) rethrows -> T {
+    try withLock {
+      // The closure changes a copy, stored back even when it throws (as swift-concurrency-extras
+      // does): no access to `_value` lasts while user code runs, so a use from inside the closure
+      // (reported by `withLock`) cannot overlap one.
+      var copy = _value
+      defer { _value = copy }
+      return try operation(&copy)
+    }
+  }
+
+  /// Replaces the value.
+  ///
+  /// ```swift
+  /// count.setValue(0)
+  /// ```
+  ///
+  /// - Parameter newValue: The new value.
+  public func setValue(_ newValue: @autoclosure @Sendable () throws -> Value) rethrows {
+    let value = try newValue()
+    withLock { _value = value }
+  }
+
+  /// Runs `body` holding the lock; `body` reads and writes `_value`.
+  private func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    let thread = ThreadID.current.rawValue
+    if owner.load() == thread {
+      // This thread holds the lock: the caller is inside `withValue`'s closure. Taking the lock
+      // again would deadlock; going on without it is safe (no other thread can hold it now).
+      runtimeWarn(
+        """
+        LockIsolated<\(Value.self)> was used inside its own withValue closure.
+
+        The closure works on a copy that withValue stores when it returns, so this use saw the \
+        value from before the closure, and a change made here is overwritten. To fix: read and \
+        change the value through the closure's argument.
+        """)
+      return try body()
+    }
+    lock.lock()
+    owner.store(thread)
+    defer {
+      owner.store(0)
+      lock.unlock()
+    }
+    return try body()
+  }
+}
+
+extension LockIsolated where Value: Sendable {
+  /// The current value.
+  ///
+  /// ```swift
+  /// #expect(count.value == 1)
+  /// ```
+  public var value: Value {
+    withLock { _value }
+  }
+}
