@@ -90,6 +90,27 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
   }
 }
 
+extension AsyncDependency: CustomStringConvertible {
+  /// The value once it is built; until then, what it is waiting for. Reports
+  /// (`dependencyReport()`) show it.
+  ///
+  /// ```swift
+  /// print(AsyncDependency<Int>.value(42))            // 42
+  /// print(AsyncDependency<Int>.build { 42 })         // AsyncDependency<Int> (not built yet)
+  /// ```
+  public var description: String {
+    switch source {
+    case .value(let value):
+      return String(describing: value)
+    case .build(let build):
+      guard let built = build.built else { return "AsyncDependency<\(Value.self)> (not built yet)" }
+      return String(describing: built.value)
+    case .missingTestValue:
+      return "AsyncDependency<\(Value.self)> (no test value)"
+    }
+  }
+}
+
 /// The failure of a key's default `testValue` when a test awaits it.
 package enum MissingAsyncTestValue {
   /// The message of the failure.

@@ -158,6 +158,15 @@ extension Dependencies {
     }
   }
 
+  @Test func itDescribesItsValueOnceBuiltAndWhatItWaitsForUntilThen() async throws {
+    #expect(AsyncDependency<Int>.value(42).description == "42")
+    let build = AsyncDependency<Int>.build { 42 }
+    #expect(build.description == "AsyncDependency<Int> (not built yet)")
+    _ = try await build.value
+    #expect(build.description == "42")
+    #expect(ComposableEnvironment().noTestValue.description == "AsyncDependency<Resource> (no test value)")
+  }
+
   @Test func aLiveStoreBuildsWithMakeDefault() async throws {
     let defaults = DefaultValues(context: .live)
     let box = defaults.value(for: DependencyID(Async<NoTestValueKey>.self))
