@@ -22,6 +22,10 @@
   /// the test gets fresh `testValue`s and cached defaults that no other test shares. A test's own
   /// trait is applied inside its suite's: its overrides win, and its closure reads the suite's.
   ///
+  /// Before the test ends, the scope shuts down what it built (the values of its
+  /// `AsyncDependencyKey`s and its other defaults that conform to `DependencyShutdown`), as an
+  /// async `withDependencies` that is a test's outermost scope does.
+  ///
   /// The scope is that of `GlobalDeps`, which `DepsTesting` finds at run time rather than
   /// depending on it: link `GlobalDeps` into the test target to use the trait (without it, a test
   /// with the trait fails, saying so). `ComposableDeps` environments are overridden with

@@ -55,7 +55,9 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
-/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike.
+/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike. When it is
+/// a test's outermost scope, which builds defaults of its own, it shuts them down before it
+/// returns (see ``Dependencies/shutdown(timeout:)``), also when `operation` throws.
 ///
 /// - Parameters:
 ///   - isolation: The actor `operation` runs on; inferred.
@@ -70,7 +72,15 @@ public func withDependencies<R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   let scope = try DependencyOverlay.scope(updatedBy: update)
-  let result = try await DependencyOverlay.withCurrent(scope, isolation: isolation, operation: operation)
+  let result: R
+  do {
+    result = try await DependencyOverlay.withCurrent(scope, isolation: isolation, operation: operation)
+  } catch {
+    if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
+    throw error
+  }
+  // A test's outermost scope built its own defaults: it shuts them down before it returns.
+  if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
   if DependencyOverlay.mayBeObject(R.self) {
     DependencyOverlay.remember(result as AnyObject, madeIn: scope)
   }

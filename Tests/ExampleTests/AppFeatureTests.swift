@@ -11,7 +11,7 @@ import Testing
   @Test func theCounterTabUsesTheClientSetOnTheRoot() async {
     let store = TestStore(
       initialState: AppState(), reducer: appReducer,
-      environment: AppEnvironment().with(\.numberFact, Self.rootClient))
+      environment: AppEnvironment().with(\.numberFact, .value(Self.rootClient)))
     await store.send(.counter(.incrementButtonTapped)) { $0.counter.count = 1 }
     await store.send(.counter(.factButtonTapped)) { $0.counter.isLoadingFact = true }
     await store.receive(.counter(.factResponse("1 is from the root."))) {
@@ -24,7 +24,7 @@ import Testing
   @Test func theDemoPaneKeepsItsMockWhateverTheRootSets() async {
     let store = TestStore(
       initialState: AppState(), reducer: appReducer,
-      environment: AppEnvironment().with(\.numberFact, Self.rootClient))
+      environment: AppEnvironment().with(\.numberFact, .value(Self.rootClient)))
     await store.send(.settings(.demoModeToggled)) {
       $0.settings.isDemoModeOn = true
       $0.demo = CounterState()

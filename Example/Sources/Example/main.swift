@@ -6,13 +6,16 @@ import ComposableDeps
 import ExampleFeatures
 import Foundation
 
-// The live services: no `with(...)` on the root. Only the demo pane (a `@Derived` subtree of
-// `AppEnvironment`) sets its own number fact client. The reducer only records which action it
-// handled, so the observer below can name the action behind each state it sees.
+// The live services: no `with(...)` on the root, so the root builds the number fact client (and
+// opens its cache) for the first fact, and closes it when it shuts down. Only the demo pane (a
+// `@Derived` subtree of `AppEnvironment`) sets its own number fact client. The reducer only
+// records which action it handled, so the observer below can name the action behind each state
+// it sees.
 let actions = HandledActions()
+let environment = AppEnvironment()
 let store = Store(
   initialState: AppState(), reducer: appReducer.recordingActions(into: actions),
-  environment: AppEnvironment())
+  environment: environment)
 
 // The observer: one state arrives per action handled, in order; it prints the action and the
 // changes between the state before and after it.
@@ -82,3 +85,9 @@ store.send(.counter(.factButtonTapped))
 await waitUntil("the counter's fact") { !$0.counter.isLoadingFact }
 store.send(.settings(.demoModeToggled))
 await waitUntil("the last changes")
+
+await section("\n# Shutdown: the root environment closes what its dependencies opened")
+let cache = try await environment.numberFact.value.cache
+print("number fact cache: \(await cache?.count ?? 0) facts, open: \(await cache?.isOpen ?? false)")
+await environment.shutdown()
+print("after shutdown(): \(await cache?.count ?? 0) facts, open: \(await cache?.isOpen ?? false)")

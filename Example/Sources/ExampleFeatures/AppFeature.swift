@@ -42,7 +42,7 @@ public enum AppAction: Equatable, Sendable {
 /// sibling, keeps the client of the root.
 ///
 /// ```swift
-/// let environment = AppEnvironment().with(\.numberFact, .live)
+/// let environment = AppEnvironment().with(\.numberFact, .value(.live(cache: NumberFactCache())))
 /// environment.demo.numberFact  // .mock: set on the subtree
 /// ```
 public final class AppEnvironment: ComposableEnvironment {

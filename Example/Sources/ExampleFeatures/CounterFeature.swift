@@ -25,7 +25,7 @@ public enum CounterAction: Equatable, Sendable {
   case incrementButtonTapped
   /// The user asked for a fact about the count.
   case factButtonTapped
-  /// The number fact client answered.
+  /// The number fact client answered (or failed to be built).
   case factResponse(String)
 }
 
@@ -56,7 +56,11 @@ public let counterReducer = Reducer<CounterState, CounterAction, CounterEnvironm
     // Capture the service and the count, not the environment: effects outlive this call.
     let numberFact = environment.numberFact
     return .run { [count = state.count] send in
-      await send(.factResponse(await numberFact.fetch(count)))
+      // The first fact builds the client (and opens its cache); later ones reuse it.
+      let client = try await numberFact.value
+      await send(.factResponse(await client.fetch(count)))
+    } catch: { [count = state.count] error, send in
+      await send(.factResponse("No fact about \(count): \(error)"))
     }
 
   case .factResponse(let fact):

@@ -14,9 +14,14 @@ package final class DefaultValues: Sendable {
   /// with no scope, wherever the first read happens.
   package typealias Scope = @Sendable (_ build: () -> AnyValueBox) -> AnyValueBox
 
+  /// The values built here that `shutdown()` stops, in build order (see ``BuiltValues``).
+  package let lifecycle: BuiltValues
+
   package init(context: DependencyContext = .current, scope: Scope? = nil) {
     self.context = context
-    self.scope = scope
+    let lifecycle = BuiltValues()
+    self.lifecycle = lifecycle
+    self.scope = lifecycle.recording(scope)
   }
 
   /// The default for `id`, built now if this store has not built it yet.

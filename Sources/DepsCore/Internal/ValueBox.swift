@@ -9,6 +9,9 @@ package class AnyValueBox: @unchecked Sendable {
 
   /// Whether the value is `object` itself (or an optional holding it).
   package func holds(_ object: AnyObject) -> Bool { false }
+
+  /// The value, for a store that looks at what it built (its shutdown); never read on a read path.
+  package var anyValue: Any { () }
 }
 
 /// The box for one value of type `Value`: a value set or built (a key's `Sendable` value), or the
@@ -24,6 +27,8 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   package init(_ value: Value) { self.value = value }
 
   package override var valueDescription: String { String(describing: value) }
+
+  package override var anyValue: Any { value }
 
   package override func holds(_ object: AnyObject) -> Bool {
     // A value that is no class instance (nor an optional holding one) becomes a new box, never

@@ -54,10 +54,23 @@ extension DependencyOverlay {
 
   /// Builds a default of `scope` with the scope in force, marked as building its defaults: the
   /// `@Dependency` properties the default makes hold the scope weakly (``captureInForce()``).
+  /// `asyncBuilds` is how the scope's asynchronous defaults, which the default may make, are built.
   static func buildDefault(
-    in scope: DependencyOverlay?, _ build: () -> AnyValueBox
+    in scope: DependencyOverlay?, asyncBuilds: DefaultsAsyncBuilds, _ build: () -> AnyValueBox
   ) -> AnyValueBox {
-    $defaultsBeingBuilt.withValue(scope) { withCurrent(scope, operation: build) }
+    AsyncBuildScopes.$current.withValue(asyncBuilds) {
+      $defaultsBeingBuilt.withValue(scope) { withCurrent(scope, operation: build) }
+    }
+  }
+
+  /// The asynchronous twin of ``buildDefault(in:asyncBuilds:_:)``: builds an `AsyncDependencyKey`'s
+  /// value for `scope` (`nil`: the store) with the scope in force, wherever its first await is.
+  static func buildDefault<Value: Sendable>(
+    in scope: DependencyOverlay?, _ build: @Sendable () async throws -> Value
+  ) async throws -> Value {
+    try await $defaultsBeingBuilt.withValue(scope) {
+      try await withCurrent(scope, isolation: nil, operation: build)
+    }
   }
 
   /// What a `@Dependency` made now captures: the scope in force, held strongly, or weakly when
@@ -123,7 +136,10 @@ extension DependencyOverlay {
     // owns the defaults. So do the `@Dependency` properties a default makes while it is built
     // (a client that reads another dependency lazily): they hold the scope weakly, or the scope
     // would hold itself through its defaults and never be freed.
-    let defaults = DefaultValues(scope: { [weak scope] build in buildDefault(in: scope, build) })
+    let asyncBuilds = DefaultsAsyncBuilds { [weak scope] in scope }
+    let defaults = DefaultValues(scope: { [weak scope] build in
+      buildDefault(in: scope, asyncBuilds: asyncBuilds, build)
+    })
     scope.makeScope(parent: parent, aliases: aliases, defaults: defaults)
     return scope
   }
@@ -172,7 +188,10 @@ extension DependencyOverlay {
     updatedBy update: (inout Dependencies) throws -> Void
   ) rethrows -> DependencyOverlay {
     let owner = DefaultsOwner()
-    let defaults = DefaultValues(scope: { build in buildDefault(in: owner.scope, build) })
+    let asyncBuilds = DefaultsAsyncBuilds { owner.scope }
+    let defaults = DefaultValues(scope: { build in
+      buildDefault(in: owner.scope, asyncBuilds: asyncBuilds, build)
+    })
     let updating = DependencyOverlay()
     updating.makeScope(parent: nil, aliases: nil, defaults: defaults)
     owner.updating(in: updating)
@@ -279,6 +298,19 @@ private final class DefaultsOwner: Sendable {
 
   /// Records the scope made.
   func made(_ scope: DependencyOverlay) { scopes.withLock { $0.made = scope } }
+}
+
+/// How a store builds its asynchronous defaults (see `AsyncBuildScope`): with `scope()` in force,
+/// the scope the store's synchronous defaults are built in (`nil`: none, for the process-wide
+/// store), so that an `AsyncDependencyKey`'s value reads what the store's defaults read, whichever
+/// task awaits it first.
+struct DefaultsAsyncBuilds: AsyncBuildScope {
+  /// The scope, held weakly where it owns the defaults; `nil` once it is gone.
+  let scope: @Sendable () -> DependencyOverlay?
+
+  func run<Value: Sendable>(_ build: @Sendable () async throws -> Value) async throws -> Value {
+    try await DependencyOverlay.buildDefault(in: scope(), build)
+  }
 }
 
 /// Reads through a scope alone: what `Dependencies` reads through in the scope's update and in a

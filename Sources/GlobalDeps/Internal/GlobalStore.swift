@@ -5,10 +5,17 @@ import DepsCore
 @usableFromInline
 enum GlobalStore {
   /// The store's defaults are built with no scope in force, wherever their first read happens:
-  /// a scope's overrides never leak into the process-wide store.
+  /// a scope's overrides never leak into the process-wide store. So are its asynchronous ones,
+  /// wherever their first await happens.
   @usableFromInline static let node = DependencyNode(
     ownerName: "GlobalDeps",
-    defaultsScope: { build in DependencyOverlay.withCurrent(nil, operation: build) })
+    defaultsScope: { build in
+      AsyncBuildScopes.$current.withValue(asyncBuilds) {
+        DependencyOverlay.withCurrent(nil, operation: build)
+      }
+    })
+
+  private static let asyncBuilds = DefaultsAsyncBuilds { nil }
 
   /// ``node``, unretained, for hot paths: one load, where `node` calls its lazy initializer's
   /// check on every use (see `ProcessObject`).

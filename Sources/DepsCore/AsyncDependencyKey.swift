@@ -1,0 +1,96 @@
+/// A key for a dependency whose value is built asynchronously: a connection to open, a cache to
+/// load, a server to start.
+///
+/// Declare it like a ``DependencyKey``, with ``makeDefault()`` in place of `defaultValue`, and
+/// expose it as a property of ``Dependencies`` of type ``AsyncDependency``:
+///
+/// ```swift
+/// private enum FactCacheKey: AsyncDependencyKey {
+///   static func makeDefault() async throws -> FactCache { try await FactCache.open() }
+///   static var testValue: AsyncDependency<FactCache> { .build { FactCache() } }
+/// }
+///
+/// extension Dependencies {
+///   var factCache: AsyncDependency<FactCache> {
+///     get { self[FactCacheKey.self] }
+///     set { self[FactCacheKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// Read it with `try await environment.factCache.value` (or through `@Dependency(\.factCache)`).
+/// The first awaited read builds the value, once per store (a `ComposableDeps` tree; in
+/// `GlobalDeps` the process-wide store, or a test's outermost scope), however many tasks await
+/// it at once; a synchronous read of other dependencies pays nothing for it. A value that
+/// conforms to ``DependencyShutdown`` is shut down by the store's `shutdown()`.
+public protocol AsyncDependencyKey {
+  /// The type of the dependency's value.
+  associatedtype Value: Sendable
+
+  /// Builds the value used when nobody set one, outside tests.
+  ///
+  /// Called on the first awaited read, in a task of its own. When it throws, the readers waiting
+  /// for it get the error and the next read calls it again.
+  static func makeDefault() async throws -> Value
+
+  /// The dependency used when nobody set one, while XCTest or Swift Testing runs the process.
+  ///
+  /// By default it fails the test that awaits it, then throws ``UnimplementedFailure``: a test
+  /// never opens a live connection by mistake. Return ``AsyncDependency/value(_:)`` for a mock,
+  /// or ``AsyncDependency/build(_:)`` for a value each test builds (and shuts down) anew.
+  static var testValue: AsyncDependency<Value> { get }
+}
+
+extension AsyncDependencyKey {
+  /// The default test value: fails the test that awaits it, then throws ``UnimplementedFailure``.
+  public static var testValue: AsyncDependency<Value> {
+    AsyncDependency(source: .missingTestValue(key: String(describing: Self.self)))
+  }
+}
+
+extension Dependencies {
+  /// Reads or writes the asynchronously built dependency identified by `key`.
+  ///
+  /// Use it in the accessors of a `Dependencies` property:
+  ///
+  /// ```swift
+  /// extension Dependencies {
+  ///   var database: AsyncDependency<Database> {
+  ///     get { self[DatabaseKey.self] }
+  ///     set { self[DatabaseKey.self] = newValue }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter key: The dependency's key type.
+  /// - Returns: The dependency written through this `Dependencies`, or else the scope's, or else
+  ///   the store's own, built on its first await with the key's ``AsyncDependencyKey/makeDefault()``
+  ///   (its ``AsyncDependencyKey/testValue`` in tests).
+  public subscript<Key: AsyncDependencyKey>(key: Key.Type) -> AsyncDependency<Key.Value> {
+    get { self[Async<Key>.self] }
+    set { self[Async<Key>.self] = newValue }
+  }
+}
+
+/// The key under which ``Dependencies`` keeps the ``AsyncDependency`` of the key `Key`: the
+/// store builds this key's default synchronously, once, like any other (an `AsyncDependency`
+/// whose value is not built yet), and that `AsyncDependency` builds the value on its first await.
+/// Reports name it `Async<Key>`.
+enum Async<Key: AsyncDependencyKey>: DependencyKey {
+  static var defaultValue: AsyncDependency<Key.Value> {
+    let build = AsyncBuild(maker: DefaultMaker<Key>(), scope: AsyncBuildScopes.current, keyName: keyName)
+    return AsyncDependency(source: .build(build))
+  }
+
+  static var testValue: AsyncDependency<Key.Value> {
+    Key.testValue.madeForStore(key: keyName, scope: AsyncBuildScopes.current)
+  }
+
+  private static var keyName: String { String(describing: Key.self) }
+}
+
+/// Calls `Key.makeDefault()`: what a build captures instead of the key's metatype, which is not
+/// `Sendable` on every compiler (see ``AsyncBuild/init(maker:scope:keyName:)``).
+private final class DefaultMaker<Key: AsyncDependencyKey>: AsyncValueMaker {
+  func make() async throws -> Key.Value { try await Key.makeDefault() }
+}

@@ -1,0 +1,198 @@
+/// One value built asynchronously on its first awaited read, once, for every task that awaits it.
+///
+/// The build runs in a task of its own, not in the reader's: a reader that is cancelled stops
+/// waiting (with `CancellationError`) and the build goes on for the others. A build that throws
+/// hands every waiting reader the error and leaves the value unbuilt, so the next read tries
+/// again. No lock is held while the build (user code) runs.
+package final class AsyncBuild<Value: Sendable>: Sendable {
+  /// Builds the value.
+  package let make: @Sendable () async throws -> Value
+  /// Runs the build with what the store it belongs to needs in force; `nil` for nothing.
+  private let scope: (any AsyncBuildScope)?
+  /// The key the value is built for, for messages; `nil` for an override's build.
+  package let keyName: String?
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var phase = Phase.idle
+    /// The readers between their first look and the end of their wait, by number.
+    var readers: [UInt64: Reader] = [:]
+    var lastReader: UInt64 = 0
+  }
+
+  private enum Phase: Sendable {
+    case idle
+    case building
+    /// Built as number `order` of ``BuildOrder``.
+    case built(Value, order: UInt64)
+  }
+
+  /// Where one reader is: about to wait, waiting, or cancelled before it could wait.
+  private enum Reader: Sendable {
+    case arriving
+    case waiting(CheckedContinuation<Value, any Error>)
+    case cancelled
+  }
+
+  /// - Parameters:
+  ///   - make: Builds the value.
+  ///   - scope: Runs the build (see ``AsyncBuildScope``); `nil` to run it as it is.
+  ///   - keyName: The key the value is built for, for messages.
+  package init(
+    make: @escaping @Sendable () async throws -> Value, scope: (any AsyncBuildScope)?, keyName: String?
+  ) {
+    self.make = make
+    self.scope = scope
+    self.keyName = keyName
+  }
+
+  /// A build that calls `maker`.
+  ///
+  /// A closure formed where a key type is generic would capture the key's metatype, which is not
+  /// `Sendable` (the key protocols do not refine `SendableMetatype`); one formed here captures
+  /// only `maker`, a `Sendable` value.
+  package convenience init<Maker: AsyncValueMaker>(
+    maker: Maker, scope: (any AsyncBuildScope)?, keyName: String?
+  ) where Maker.Value == Value {
+    self.init(make: { try await maker.make() }, scope: scope, keyName: keyName)
+  }
+
+  /// The value and the order it was built in, if it is built.
+  package var built: (value: Value, order: UInt64)? {
+    state.withLock { state in
+      guard case .built(let value, let order) = state.phase else { return nil }
+      return (value, order)
+    }
+  }
+
+  /// How many readers wait for a build now, for tests.
+  package var waitingReaders: Int {
+    state.withLock { state in
+      state.readers.values.count { if case .waiting = $0 { true } else { false } }
+    }
+  }
+
+  /// The value: built now by the first reader's call, or by the build in flight, or built before.
+  package var value: Value {
+    get async throws {
+      if let built { return built.value }
+      let reader = state.withLock { state in
+        state.lastReader += 1
+        state.readers[state.lastReader] = .arriving
+        return state.lastReader
+      }
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          wait(reader, continuation)
+        }
+      } onCancel: {
+        cancel(reader)
+      }
+    }
+  }
+
+  /// Makes `reader` wait for the value on `continuation`, starting the build if none is in
+  /// flight; resumes it at once when the value is built or the reader was cancelled meanwhile.
+  private func wait(_ reader: UInt64, _ continuation: CheckedContinuation<Value, any Error>) {
+    let next = state.withLock { state -> Next in
+      if case .cancelled = state.readers[reader] {
+        state.readers[reader] = nil
+        return .resume(.failure(CancellationError()))
+      }
+      switch state.phase {
+      case .built(let value, _):
+        state.readers[reader] = nil
+        return .resume(.success(value))
+      case .building:
+        state.readers[reader] = .waiting(continuation)
+        return .wait
+      case .idle:
+        state.readers[reader] = .waiting(continuation)
+        state.phase = .building
+        return .build
+      }
+    }
+    switch next {
+    case .resume(let result): continuation.resume(with: result)
+    case .wait: break
+    case .build: startBuild()
+    }
+  }
+
+  /// What a reader does after its first look at the state.
+  private enum Next {
+    case resume(Result<Value, any Error>)
+    case wait
+    case build
+  }
+
+  /// Stops `reader`'s wait with `CancellationError`; the build goes on.
+  private func cancel(_ reader: UInt64) {
+    let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+      switch state.readers[reader] {
+      case .waiting(let continuation):
+        state.readers[reader] = nil
+        return continuation
+      case .arriving:
+        // Not waiting yet: `wait` sees this and resumes it.
+        state.readers[reader] = .cancelled
+        return nil
+      case .cancelled, nil:
+        // Done already: the value or the error reached it first.
+        return nil
+      }
+    }
+    continuation?.resume(throwing: CancellationError())
+  }
+
+  private func startBuild() {
+    // A task of its own, so that cancelling the reader that started it cancels no build. It
+    // inherits that reader's task-local values and priority; `scope` sets what the store needs.
+    Task { [self] in
+      let result: Result<Value, any Error>
+      do {
+        if let scope {
+          result = .success(try await scope.run(make))
+        } else {
+          result = .success(try await make())
+        }
+      } catch {
+        result = .failure(error)
+      }
+      finish(result)
+    }
+  }
+
+  /// Publishes the build's result and hands it to every waiting reader.
+  private func finish(_ result: Result<Value, any Error>) {
+    let waiting = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
+      switch result {
+      case .success(let value): state.phase = .built(value, order: BuildOrder.next())
+      case .failure: state.phase = .idle
+      }
+      var waiting: [CheckedContinuation<Value, any Error>] = []
+      for (reader, status) in state.readers {
+        guard case .waiting(let continuation) = status else { continue }
+        waiting.append(continuation)
+        state.readers[reader] = nil
+      }
+      return waiting
+    }
+    for continuation in waiting { continuation.resume(with: result) }
+  }
+}
+
+/// Makes the value of an ``AsyncBuild``.
+package protocol AsyncValueMaker: Sendable {
+  associatedtype Value: Sendable
+  func make() async throws -> Value
+}
+
+/// The order in which a store's values were built, for shutting them down in reverse: one count,
+/// shared by the values built synchronously and those built asynchronously.
+package enum BuildOrder {
+  private static let counter = Counter()
+
+  /// The next number; a value built later gets a larger one.
+  package static func next() -> UInt64 { counter.next() }
+}

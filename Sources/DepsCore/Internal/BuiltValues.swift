@@ -1,0 +1,231 @@
+/// The values one store built that its `shutdown()` stops: the ``DependencyShutdown`` defaults it
+/// built synchronously, and its asynchronous defaults (``AsyncDependency``), each with the order
+/// its build ended in.
+///
+/// ``DefaultValues`` records every default it builds here (see ``recording(_:)``); nothing else
+/// does, so a value set on the store (an override) is never recorded, and never shut down.
+package final class BuiltValues: Sendable {
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var entries: [Entry] = []
+    /// The end of the last `shutdown` started, which the next one waits for.
+    var lastShutdown: OneShot<Void>?
+    /// How many `shutdown` calls wait for an earlier one.
+    var waitingShutdowns = 0
+  }
+
+  private enum Entry: Sendable {
+    /// A value built synchronously, as number `order` of ``BuildOrder``, in `box`.
+    case value(any DependencyShutdown, order: UInt64, box: AnyValueBox)
+    /// An asynchronous default, whose value may not be built yet.
+    case async(any StoreAsyncValue)
+  }
+
+  package init() {}
+
+  /// `scope` (a store's way of running a build; `nil` for none), recording each value it builds.
+  package func recording(_ scope: DefaultValues.Scope?) -> DefaultValues.Scope {
+    { [self] build in
+      let box = scope?(build) ?? build()
+      record(box)
+      return box
+    }
+  }
+
+  /// Records `box`, which the store has just built, when it holds a value to shut down.
+  private func record(_ box: AnyValueBox) {
+    let value = box.anyValue
+    let entry: Entry
+    if let async = value as? any StoreAsyncValue {
+      entry = .async(async)
+    } else if let value = value as? any DependencyShutdown {
+      entry = .value(value, order: BuildOrder.next(), box: box)
+    } else {
+      return
+    }
+    state.withLock { $0.entries.append(entry) }
+  }
+
+  /// Shuts down every value recorded and not shut down yet, in the reverse of the order they were
+  /// built, each exactly once, waiting for each at most `timeout`.
+  ///
+  /// A call made while another runs waits for it, then shuts down what was built since. An
+  /// asynchronous default not built yet (or still being built) stays for a later call.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for each value; one that takes longer is reported (a runtime
+  ///     warning, a failure in tests), its shutdown cancelled, and not waited for.
+  ///   - keys: The key each synchronously built box was built for, by box, for messages.
+  package func shutdown(timeout: Duration, keys: [ObjectIdentifier: DependencyID]) async {
+    let run = OneShot<Void>()
+    let previous = state.withLock { state in
+      defer { state.lastShutdown = run }
+      if state.lastShutdown != nil { state.waitingShutdowns += 1 }
+      return state.lastShutdown
+    }
+    if let previous {
+      await previous.value
+      state.withLock { $0.waitingShutdowns -= 1 }
+    }
+    for value in takeDue().sorted(by: { $0.order > $1.order }) {
+      let name =
+        value.key ?? value.box.flatMap { keys[ObjectIdentifier($0)] }.map(\.description)
+      await Self.shutDown(value.value, named: name, timeout: timeout)
+    }
+    state.withLock { state in
+      if state.lastShutdown === run { state.lastShutdown = nil }
+    }
+    run.fire(())
+  }
+
+  /// How many `shutdown` calls wait for an earlier one to end, for tests.
+  package var waitingShutdowns: Int { state.withLock(\.waitingShutdowns) }
+
+  /// A value to shut down, the order it was built in, and what names it in messages.
+  private struct Due {
+    var value: any DependencyShutdown
+    var order: UInt64
+    var key: String?
+    var box: AnyValueBox?
+  }
+
+  /// Takes the values to shut down now out of the entries; leaves the asynchronous defaults that
+  /// are not built yet.
+  private func takeDue() -> [Due] {
+    state.withLock { state in
+      var due: [Due] = []
+      var kept: [Entry] = []
+      for entry in state.entries {
+        switch entry {
+        case .value(let value, let order, let box):
+          due.append(Due(value: value, order: order, key: nil, box: box))
+        case .async(let async):
+          switch async.shutdownState {
+          case .notBuilt: kept.append(entry)
+          case .nothingToShutDown: break
+          case .built(let value, let order, let key):
+            due.append(Due(value: value, order: order, key: key, box: nil))
+          }
+        }
+      }
+      state.entries = kept
+      return due
+    }
+  }
+
+  /// Shuts `value` down, waiting at most `timeout`; reports it when it takes longer.
+  private static func shutDown(_ value: any DependencyShutdown, named key: String?, timeout: Duration) async {
+    guard await ended(within: timeout, { await value.shutdown() }) else {
+      let type = String(describing: Swift.type(of: value))
+      runtimeWarn(timeoutMessage(key: key, type: type, timeout: timeout), kind: key ?? type)
+      return
+    }
+  }
+
+  /// The report of a value that did not shut down within `timeout`.
+  package static func timeoutMessage(key: String?, type: String, timeout: Duration) -> String {
+    let what = key.map { "The value of \($0) (\(type))" } ?? "A \(type) the store built"
+    return """
+      \(what) did not shut down within \(timeout).
+
+      shutdown() waits for each value the store built at most its timeout, then cancels that \
+      value's shutdown and goes on with the next. To fix: make \(type).shutdown() return sooner, \
+      or pass a longer timeout to shutdown(timeout:).
+      """
+  }
+
+  /// Runs `operation` in a task of its own and waits for it at most `timeout`; cancels it when it
+  /// takes longer.
+  ///
+  /// - Returns: Whether `operation` ended in time.
+  private static func ended(
+    within timeout: Duration, _ operation: @escaping @Sendable () async -> Void
+  ) async -> Bool {
+    let outcome = OneShot<Bool>()
+    // Tasks of their own: the caller's cancellation (a service group that is shutting down)
+    // must neither cut a value's shutdown short nor end the wait for it early.
+    let work = Task {
+      await operation()
+      outcome.fire(true)
+    }
+    let timer = Task {
+      do {
+        try await Task.sleep(for: timeout)
+        outcome.fire(false)
+      } catch {
+        // Cancelled: the work ended first.
+      }
+    }
+    let inTime = await outcome.value
+    timer.cancel()
+    if !inTime { work.cancel() }
+    return inTime
+  }
+}
+
+/// Where a store's asynchronous default is, for its shutdown.
+package enum AsyncShutdownState: Sendable {
+  /// Not built, or still being built: a later shutdown looks again.
+  case notBuilt
+  /// Built, as number `order` of ``BuildOrder``, for the key `key`; `value` is what to shut down.
+  case built(any DependencyShutdown, order: UInt64, key: String?)
+  /// Nothing the store builds, or a value that needs no shutdown.
+  case nothingToShutDown
+}
+
+/// A store's asynchronous default (an ``AsyncDependency``), as its shutdown sees it.
+package protocol StoreAsyncValue: Sendable {
+  /// Whether the value is built, and what to shut down.
+  var shutdownState: AsyncShutdownState { get }
+}
+
+extension AsyncDependency: StoreAsyncValue {
+  package var shutdownState: AsyncShutdownState {
+    guard case .build(let build) = source else { return .nothingToShutDown }
+    guard let built = build.built else { return .notBuilt }
+    guard let value = built.value as? any DependencyShutdown else { return .nothingToShutDown }
+    return .built(value, order: built.order, key: build.keyName)
+  }
+}
+
+extension DefaultValues {
+  /// Shuts down the values this store built (see ``BuiltValues/shutdown(timeout:keys:)``).
+  package func shutdown(timeout: Duration) async {
+    var keys: [ObjectIdentifier: DependencyID] = [:]
+    for (id, box) in built { keys[ObjectIdentifier(box)] = id }
+    await lifecycle.shutdown(timeout: timeout, keys: keys)
+  }
+}
+
+/// A value that arrives once: every task that awaits it gets the first one given.
+package final class OneShot<Value: Sendable>: Sendable {
+  private let state = Locked<(value: Value?, waiting: [CheckedContinuation<Value, Never>])>((nil, []))
+
+  package init() {}
+
+  /// Gives the value, unless one was given before; wakes the tasks that wait for it.
+  package func fire(_ value: Value) {
+    let waiting = state.withLock { state -> [CheckedContinuation<Value, Never>] in
+      guard state.value == nil else { return [] }
+      state.value = value
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume(returning: value) }
+  }
+
+  /// The value, once given.
+  package var value: Value {
+    get async {
+      await withCheckedContinuation { continuation in
+        let value = state.withLock { state -> Value? in
+          if let value = state.value { return value }
+          state.waiting.append(continuation)
+          return nil
+        }
+        if let value { continuation.resume(returning: value) }
+      }
+    }
+  }
+}

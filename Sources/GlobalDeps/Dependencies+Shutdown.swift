@@ -1,0 +1,53 @@
+import DepsCore
+
+extension Dependencies {
+  /// Shuts down the values the store built, last built first: the current test's outermost
+  /// scope's where one is in force, else the process-wide store's.
+  ///
+  /// Call it when the app stops, to close what its dependencies opened; with
+  /// swift-service-lifecycle, from a service that waits for the graceful shutdown
+  /// (Docs/Lifecycle.md):
+  ///
+  /// ```swift
+  /// await Dependencies.shutdown()
+  /// ```
+  ///
+  /// Each value the store built itself (a default or test value, or an ``AsyncDependencyKey``'s
+  /// value) that conforms to ``DependencyShutdown`` is shut down exactly once, in the reverse of
+  /// the order they were built, each awaited. A value whose `shutdown()` takes longer than
+  /// `timeout` is reported (a runtime warning; a failure in tests), its shutdown cancelled, and
+  /// not waited for. Values set with `with`, ``withDependencies(_:operation:)`` or a test trait
+  /// belong to whoever set them and are left alone. A second call shuts down only what was built
+  /// since; a call made while another runs waits for it. An asynchronous value still being built
+  /// is left for a later call.
+  ///
+  /// The store keeps its values: reads after `shutdown()` get the values that were shut down,
+  /// until ``reset()``. (`reset()` itself shuts nothing down: call `shutdown()` first.) An async
+  /// `withDependencies` that is a test's outermost scope, and the `.dependencies` test trait,
+  /// shut down what their scope built before they return.
+  ///
+  /// - Parameter timeout: How long to wait for each value's `shutdown()`.
+  public static func shutdown(timeout: Duration = .seconds(10)) async {
+    if let defaults = DependencyOverlay.current?.defaults {
+      await defaults.shutdown(timeout: timeout)
+    } else {
+      await GlobalStore.node.shutDownBuiltValues(timeout: timeout)
+    }
+  }
+}
+
+extension DependencyOverlay {
+  /// Whether `scope` builds defaults of its own, which its end shuts down: a test's outermost
+  /// scope. A call, so that inlinable code can ask.
+  @usableFromInline
+  static func ownsDefaults(_ scope: DependencyOverlay) -> Bool {
+    scope.ownsDefaults
+  }
+
+  /// Shuts down what `scope`, an outermost test scope, built: at the end of an async
+  /// `withDependencies` (and so of the `.dependencies` trait).
+  @usableFromInline
+  static func shutDownDefaults(ownedBy scope: DependencyOverlay) async {
+    await scope.defaults?.shutdown(timeout: .seconds(10))
+  }
+}
