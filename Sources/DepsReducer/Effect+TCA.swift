@@ -69,7 +69,7 @@ extension Effect {
   public func fireAndForget<NewAction>(
     outputType: NewAction.Type = NewAction.self
   ) -> Effect<NewAction> {
-    let drop = Send<Action> { _ in }
+    let drop = Send<Action> { _, _ in }
     return Effect<NewAction>(
       operations: operations.compactMap { operation -> Effect<NewAction>.Operation? in
         switch operation {
