@@ -15,6 +15,8 @@ import GlobalDepsBenchmarks
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("InstructionCounts: an unknown platform; import its C library here.")
 #endif
 
 #if DEBUG
