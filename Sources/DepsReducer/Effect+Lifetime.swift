@@ -54,7 +54,7 @@ extension Effect {
 }
 
 extension Effect where Action: Sendable {
-  /// Ties this effect to `id` in the store that runs it, so that ``cancel(id:)`` can stop it.
+  /// Ties this effect to `id` in the store that runs it, so that ``cancel(id:)-(HashableSendable)`` can stop it.
   ///
   /// With `cancelInFlight`, the running effects with the same id are cancelled first, and this one
   /// starts only after they ended: the old and the new never run together, and the old can never
@@ -71,7 +71,7 @@ extension Effect where Action: Sendable {
   /// - Parameters:
   ///   - id: Any hashable value; two stores using the same id never touch each other's effects.
   ///   - cancelInFlight: Whether to cancel the running effects with this id first.
-  /// - Returns: An effect that can be cancelled with ``cancel(id:)``.
+  /// - Returns: An effect that can be cancelled with ``cancel(id:)-(HashableSendable)``.
   @inlinable
   public consuming func cancellable(
     id: some Hashable & Sendable, cancelInFlight: Bool = false
@@ -157,7 +157,7 @@ extension Effect where Action: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - id: The id of the debounced effect, also usable with ``cancel(id:)``.
+  ///   - id: The id of the debounced effect, also usable with ``cancel(id:)-(HashableSendable)``.
   ///   - duration: How long to wait for a newer effect.
   ///   - clock: The clock to wait on; a `TestClock` in tests.
   /// - Returns: The debounced effect.

@@ -108,7 +108,7 @@ extension Effect where Action: Sendable {
   ///
   /// A type is a convenient id that needs no value: `enum SearchID {}`. It is the same id as
   /// `ObjectIdentifier(SearchID.self)`. See
-  /// ``cancellable(id:cancelInFlight:)-(some Hashable & Sendable,_)`` for what the id does.
+  /// ``cancellable(id:cancelInFlight:)-(HashableSendable,_)`` for what the id does.
   ///
   /// ```swift
   /// enum SearchID {}
