@@ -23,5 +23,3 @@ extension Dependencies {
     set { self[DatabaseKey.self] = newValue }
   }
 }
-
-var environment: CounterEnvironment { CounterEnvironment() }
