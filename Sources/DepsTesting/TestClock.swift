@@ -66,7 +66,13 @@ public final class TestClock: Clock, Sendable {
       state.nextID += 1
       return state.nextID
     }
-    defer { state.withLock { _ = $0.waking.remove(id) } }
+    defer {
+      state.withLock { state in
+        state.waking.remove(id)
+        // A cancellation that came after the clock woke it left a mark nobody reads.
+        state.cancelled.remove(id)
+      }
+    }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         enum Outcome { case wait, wake, cancel }
@@ -194,7 +200,8 @@ public final class TestClock: Clock, Sendable {
       state.sleepers[next.id] = nil
       state.waking.insert(next.id)
       state.now = max(state.now, next.deadline)
-      return Woken(sleeper: next, laterSleeps: state.nextID)
+      let hasSiblings = state.sleepers.values.contains { $0.owner == next.owner }
+      return Woken(sleeper: next, laterSleeps: state.nextID, hasSleepingSiblings: hasSiblings)
     }
     woken?.sleeper.continuation.resume()
     return woken
@@ -206,30 +213,34 @@ public final class TestClock: Clock, Sendable {
     // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once).
     guard !Task.isCancelled else { return }
     let limit = ContinuousClock.now.advanced(by: Self.settleLimit)
-    let sleeper = woken.sleeper
     let isAwake = await waitUntil(timeout: Self.settleLimit, yieldingFirst: Self.yieldsFirst) {
-      !state.withLock { $0.waking.contains(sleeper.id) }
+      !state.withLock { $0.waking.contains(woken.sleeper.id) }
     }
     guard isAwake else { return }
-    switch sleeper.owner {
-    case .effect(let effect):
+    if case .effect(let effect) = woken.sleeper.owner, !woken.hasSleepingSiblings {
       // A store tells when an effect ends: wait for that or for its next sleep.
       await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
         effect.hasEnded || sleptAgain(woken)
       }
-    case .task, .unknown:
-      // Nothing tells when a task ends: wait for its next sleep while other work runs a little,
-      // the main actor (where a task started by a view model runs) included.
-      await quietRounds(until: woken, limit: limit)
-      guard !sleptAgain(woken) else { break }
-      let mainActorRan = Locked(false)
-      Task { @MainActor in mainActorRan.withLock { $0 = true } }
-      await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
-        mainActorRan.withLock { $0 } || sleptAgain(woken)
-      }
-      await quietRounds(until: woken, limit: limit)
+    } else {
+      // Nothing tells when a task ends (nor when one task of an effect whose other tasks sleep
+      // does).
+      await waitForNextSleep(of: woken, limit: limit)
     }
     await yieldToEffects(rounds: Self.afterRounds)
+  }
+
+  /// Waits until the owner of `woken` sleeps again, while other work runs a little: rounds of
+  /// yields, a turn of the main actor (where a task started by a view model runs), more rounds.
+  private func waitForNextSleep(of woken: Woken, limit: ContinuousClock.Instant) async {
+    await quietRounds(until: woken, limit: limit)
+    guard !sleptAgain(woken) else { return }
+    let mainActorRan = Locked(false)
+    Task { @MainActor in mainActorRan.withLock { $0 = true } }
+    await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
+      mainActorRan.withLock { $0 } || sleptAgain(woken)
+    }
+    await quietRounds(until: woken, limit: limit)
   }
 
   /// Lets other work run for ``quietRounds`` rounds of yields, or until the owner of `woken`
@@ -311,7 +322,7 @@ public final class TestClock: Clock, Sendable {
 
   /// How long, in real time, an advance waits for a woken task to sleep again or end before it
   /// goes on: a task that waits for something else after waking costs this much.
-  static let settleLimit = Duration.seconds(1)
+  private static let settleLimit = Duration.seconds(1)
   /// How many times a wait for a woken task looks between yields before it sleeps between looks.
   private static let yieldsFirst = 100
   /// Rounds of yields (see `yieldToEffects`) before an advance: effects just started reach their
@@ -359,9 +370,11 @@ private struct Sleeper: Sendable {
   }
 }
 
-/// A sleeper the clock woke, and the last sleep id at that moment: the sleeps after it began
-/// since.
+/// A sleeper the clock woke.
 private struct Woken {
   let sleeper: Sleeper
+  /// The last sleep id when it woke: the sleeps with greater ids began since.
   let laterSleeps: UInt64
+  /// Whether other sleepers of its owner (other tasks of its effect) were sleeping then.
+  let hasSleepingSiblings: Bool
 }
