@@ -14,10 +14,12 @@ import DepsCore
 ///
 /// Setting the property sets the dependency on that environment, for it and its descendants, as
 /// ``ComposableEnvironment/with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` does. So a test can
-/// change one endpoint of a client, as TCA 0.x tests change their environment:
+/// change a dependency, or one endpoint of a client, as TCA 0.x tests change their environment
+/// (`store.environment.weatherClient.search = { … }`):
 ///
 /// ```swift
-/// store.environment.weatherClient.search = { _ in [.london] }
+/// let environment = CounterEnvironment()
+/// environment.mainQueue = .immediate   // as environment.with(\.mainQueue, .immediate)
 /// ```
 @propertyWrapper
 public struct Dependency<Value> {

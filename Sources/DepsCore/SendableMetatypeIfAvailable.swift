@@ -10,8 +10,8 @@
   ///
   /// ```swift
   /// // In a module built with `.defaultIsolation(MainActor.self)`:
-  /// private enum NumberFactKey: DependencyKey {
-  ///   static let defaultValue = NumberFact.live
+  /// private enum GreetingKey: DependencyKey {
+  ///   static let defaultValue = "Hello"
   /// }
   /// ```
   public typealias SendableMetatypeIfAvailable = SendableMetatype

@@ -9,8 +9,10 @@ extension Effect {
   ///
   /// ```swift
   /// case .factButtonTapped:
-  ///   return .task { [count = state.count, fact = environment.fact] in
-  ///     await .factResponse(TaskResult { try await fact(count) })
+  ///   return .task { [count = state.count, numberFact = environment.numberFact] in
+  ///     .factLoaded(try await numberFact(count))
+  ///   } catch: { error in
+  ///     .failed(error.localizedDescription)
   ///   }
   /// ```
   ///
@@ -38,9 +40,9 @@ extension Effect {
   /// An effect that runs asynchronous work and sends nothing; errors it throws are ignored.
   ///
   /// ```swift
-  /// case .buttonTapped:
-  ///   return .fireAndForget { [analytics = environment.analytics] in
-  ///     try await analytics.track("Button Tapped")
+  /// case .refreshTapped:
+  ///   return .fireAndForget { [api = environment.api] in
+  ///     _ = try await api.fetch()
   ///   }
   /// ```
   ///
@@ -61,7 +63,7 @@ extension Effect {
   /// `run` operation of this effect throws is ignored.
   ///
   /// ```swift
-  /// return environment.analytics.track("Saved").fireAndForget()
+  /// return Effect<String>.run { _ in Analytics.start() }.fireAndForget()
   /// ```
   ///
   /// - Parameter outputType: The action type of the returned effect; usually inferred.
@@ -89,10 +91,9 @@ extension Effect {
   /// `cancel(id:)` with a type.
   ///
   /// ```swift
-  /// enum SearchID {}
-  ///
   /// case .cancelTapped:
-  ///   return .cancel(id: SearchID.self)
+  ///   enum SearchRequest {}
+  ///   return .cancel(id: SearchRequest.self)
   /// ```
   ///
   /// - Parameter id: The type the effects were made cancellable with.
@@ -111,13 +112,10 @@ extension Effect where Action: Sendable {
   /// ``cancellable(id:cancelInFlight:)-(HashableSendable,_)`` for what the id does.
   ///
   /// ```swift
-  /// enum SearchID {}
-  ///
   /// case .queryChanged(let query):
-  ///   return .task { [search = environment.search] in
-  ///     await .searchResponse(TaskResult { try await search(query) })
-  ///   }
-  ///   .cancellable(id: SearchID.self, cancelInFlight: true)
+  ///   enum SearchRequest {}
+  ///   return .task { [search = environment.search] in .results(try await search(query)) }
+  ///     .cancellable(id: SearchRequest.self, cancelInFlight: true)
   /// ```
   ///
   /// - Parameters:
@@ -133,13 +131,10 @@ extension Effect where Action: Sendable {
   /// a clock for the scheduler.
   ///
   /// ```swift
-  /// enum SearchID {}
-  ///
   /// case .queryChanged(let query):
-  ///   return .task { [search = environment.search] in
-  ///     await .searchResponse(TaskResult { try await search(query) })
-  ///   }
-  ///   .debounce(id: SearchID.self, for: .milliseconds(300), clock: environment.clock)
+  ///   enum SearchRequest {}
+  ///   return .task { [search = environment.search] in .results(try await search(query)) }
+  ///     .debounce(id: SearchRequest.self, for: .milliseconds(300), clock: environment.clock)
   /// ```
   ///
   /// - Parameters:

@@ -5,14 +5,20 @@
 /// `TaskResult`, for features that move over from it.
 ///
 /// ```swift
-/// enum SearchAction: Equatable {
-///   case searchResponse(TaskResult<[String]>)
+/// enum FactAction: Equatable {
+///   case factButtonTapped
+///   case factResponse(TaskResult<String>)
 /// }
 ///
-/// case .searchTapped:
-///   return .task { [search = environment.search, query = state.query] in
-///     await .searchResponse(TaskResult { try await search(query) })
+/// let factReducer = Reducer<Int, FactAction, @Sendable (Int) async throws -> String> {
+///   count, action, fact in
+///   switch action {
+///   case .factButtonTapped:
+///     return .task { [count] in await .factResponse(TaskResult { try await fact(count) }) }
+///   case .factResponse:
+///     return .none
 ///   }
+/// }
 /// ```
 ///
 /// ## Equality
@@ -34,7 +40,7 @@ public enum TaskResult<Success: Sendable>: Sendable {
   /// Runs `body` and keeps what it returned, or the error it threw.
   ///
   /// ```swift
-  /// let result = await TaskResult { try await api.fetch(id) }
+  /// let result = await TaskResult { try await load() }
   /// ```
   ///
   /// - Parameter body: The work to run.
@@ -49,7 +55,7 @@ public enum TaskResult<Success: Sendable>: Sendable {
   /// The success value; throws the error of a failure.
   ///
   /// ```swift
-  /// let items = try result.value
+  /// let items = try TaskResult<[String]>.success(["a"]).value   // ["a"]
   /// ```
   public var value: Success {
     get throws {
@@ -66,7 +72,8 @@ extension TaskResult: Equatable where Success: Equatable {
   /// ``TaskResult``'s discussion of equality).
   ///
   /// ```swift
-  /// TaskResult<Int>.failure(SearchError.offline) == .failure(SearchError.offline)  // true
+  /// enum SearchError: Error, Equatable { case offline }
+  /// let equal = TaskResult<Int>.failure(SearchError.offline) == .failure(SearchError.offline)  // true
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {

@@ -3,8 +3,10 @@
 ///
 /// ```swift
 /// let events = ActorIsolated<[String]>([])
-/// let analytics = AnalyticsClient(track: { event in await events.withValue { $0.append(event) } })
-/// // ... run the feature ...
+/// let track: @Sendable (String) async -> Void = { event in
+///   await events.withValue { $0.append(event) }
+/// }
+/// await track("Button Tapped")   // what a feature's analytics mock does when the feature runs
 /// #expect(await events.value == ["Button Tapped"])
 /// ```
 ///
@@ -15,6 +17,7 @@ public final actor ActorIsolated<Value> {
   /// The current value.
   ///
   /// ```swift
+  /// let count = ActorIsolated(1)
   /// #expect(await count.value == 1)
   /// ```
   public var value: Value
@@ -42,6 +45,7 @@ public final actor ActorIsolated<Value> {
   /// Changes the value in one step.
   ///
   /// ```swift
+  /// let count = ActorIsolated(0)
   /// await count.withValue { $0 += 1 }
   /// ```
   ///
@@ -54,6 +58,7 @@ public final actor ActorIsolated<Value> {
   /// Replaces the value.
   ///
   /// ```swift
+  /// let count = ActorIsolated(1)
   /// await count.setValue(0)
   /// ```
   ///

@@ -5,8 +5,8 @@ import DepsCore
 ///
 /// ```swift
 /// let events = LockIsolated<[String]>([])
-/// let analytics = AnalyticsClient(track: { event in events.withValue { $0.append(event) } })
-/// // ... run the feature ...
+/// let track: @Sendable (String) -> Void = { event in events.withValue { $0.append(event) } }
+/// track("Button Tapped")   // what a feature's analytics mock does when the feature runs
 /// #expect(events.value == ["Button Tapped"])
 /// ```
 ///
@@ -45,6 +45,7 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   /// Changes the value in one step that no other thread can interleave with.
   ///
   /// ```swift
+  /// let count = LockIsolated(0)
   /// count.withValue { $0 += 1 }
   /// ```
   ///
@@ -64,6 +65,7 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   /// Replaces the value.
   ///
   /// ```swift
+  /// let count = LockIsolated(1)
   /// count.setValue(0)
   /// ```
   ///
@@ -103,6 +105,7 @@ extension LockIsolated where Value: Sendable {
   /// The current value.
   ///
   /// ```swift
+  /// let count = LockIsolated(1)
   /// #expect(count.value == 1)
   /// ```
   public var value: Value {

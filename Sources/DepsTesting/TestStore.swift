@@ -51,7 +51,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// ```swift
   /// let store = TestStore(initialState: AppState(), reducer: appReducer, environment: env)
   /// store.environment.uuid     // the generator the test set
-  /// store.environment.weatherClient.search = { _ in [] }   // from the next action on
+  /// store.environment.counter.mainQueue = .immediate   // from the next action on
   /// ```
   public var environment: Environment
 
