@@ -7,7 +7,7 @@ import Testing
 /// on seeded random programs of test-driven effects (see `Differential` for the seed variables).
 @MainActor @Suite struct EffectDifferentialTests {
   @Test func effectProgramsAgreeWithTheReference() async {
-    let interpreter = EffectInterpreter(deadline: .seconds(3))
+    let interpreter = EffectInterpreter(deadline: .seconds(5))
     let failure = await Differential.explore(
       "Effects", seeds: Differential.seeds(count: 400), shrinkBudget: 150,
       replay: "swift test --filter EffectDifferentialTests",
@@ -28,7 +28,7 @@ extension EffectDifferentialTests {
       .cancel(id: 1),
       .start(EffectSpec(n: 5, cancelID: 1, cancelInFlight: true, cooperative: false)),
     ]
-    let failure = await EffectInterpreter(deadline: .seconds(3), toleratesKnownIssues: false).run(program)
+    let failure = await EffectInterpreter(deadline: .seconds(5), toleratesKnownIssues: false).run(program)
     withKnownIssue("cancel(id:) forgets running effects (KnownIssues.cancelByIDForgetsRunningEffects)") {
       #expect(failure == nil, "\(failure ?? "")")
     }

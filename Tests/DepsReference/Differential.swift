@@ -20,6 +20,10 @@ extension ProgramStep {
 /// A failure names its seed; `DEPS_DIFF_SEED=<seed>` runs that seed alone (every differential
 /// test draws its own program from it), `DEPS_DIFF_PROGRAMS=<n>` changes how many programs each
 /// test runs (from seed `DEPS_DIFF_FIRST_SEED`, 1 unless set), for a longer hunt.
+///
+/// The shrunk program runs in the process that ran the failing one: a defect that leaves state
+/// behind it (a cache not purged, a child shared between parents) may fail the shrunk program only
+/// after the whole one ran. Replaying the seed runs the whole program first.
 package enum Differential {
   /// The seeds a test runs: `count` of them, or the one `DEPS_DIFF_SEED` names.
   package static func seeds(count: Int) -> [UInt64] {
