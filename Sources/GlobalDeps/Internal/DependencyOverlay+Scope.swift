@@ -124,7 +124,8 @@ extension DependencyOverlay {
     // (a client that reads another dependency lazily): they hold the scope weakly, or the scope
     // would hold itself through its defaults and never be freed.
     let defaults = DefaultValues(scope: { [weak scope] build in buildDefault(in: scope, build) })
-    scope.makeScope(parent: parent, aliases: aliases, defaults: defaults)
+    let usage = parent == nil && isTestProcess ? DependencyUsageLedger() : nil
+    scope.makeScope(parent: parent, aliases: aliases, defaults: defaults, usage: usage)
     return scope
   }
 
@@ -171,17 +172,55 @@ extension DependencyOverlay {
   private static func outermostTestScope(
     updatedBy update: (inout Dependencies) throws -> Void
   ) rethrows -> DependencyOverlay {
+    let outermost = OutermostTestScope()
+    var dependencies = Dependencies(reader: outermost.updating)
+    try withCurrent(outermost.updating) { try update(&dependencies) }
+    return outermost.make(dependencies.takeWritten())
+  }
+
+  /// The scope of an asynchronous update, as ``scope(updatedBy:)`` makes a synchronous one's: the
+  /// scope of the `.dependencies` test trait, whose update may be `async`.
+  static func scope(
+    isolation: isolated (any Actor)? = #isolation,
+    updatedByAsync update: (inout Dependencies) async throws -> Void
+  ) async throws -> DependencyOverlay {
+    let parent = current
+    guard parent == nil, isTestProcess else {
+      var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
+      try await update(&dependencies)
+      let scope = dependencies.takeWritten() ?? DependencyOverlay()
+      scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
+      return scope
+    }
+    let outermost = OutermostTestScope()
+    var dependencies = Dependencies(reader: outermost.updating)
+    try await withCurrent(outermost.updating, isolation: isolation) { try await update(&dependencies) }
+    return outermost.make(dependencies.takeWritten())
+  }
+
+  /// An outermost scope of a test process in the making: the defaults it will own, the scope its
+  /// update runs in (with no values yet and those defaults), and what both record of their use.
+  private struct OutermostTestScope {
     let owner = DefaultsOwner()
-    let defaults = DefaultValues(scope: { build in buildDefault(in: owner.scope, build) })
+    let defaults: DefaultValues
+    let usage = DependencyUsageLedger()
     let updating = DependencyOverlay()
-    updating.makeScope(parent: nil, aliases: nil, defaults: defaults)
-    owner.updating(in: updating)
-    var dependencies = Dependencies(reader: updating)
-    try withCurrent(updating) { try update(&dependencies) }
-    let scope = dependencies.takeWritten() ?? DependencyOverlay()
-    scope.makeScope(parent: nil, aliases: aliases(declaredBy: scope, in: updating), defaults: defaults)
-    owner.made(scope)
-    return scope
+
+    init() {
+      let owner = self.owner
+      defaults = DefaultValues(scope: { build in buildDefault(in: owner.scope, build) })
+      updating.makeScope(parent: nil, aliases: nil, defaults: defaults, usage: usage)
+      owner.updating(in: updating)
+    }
+
+    /// The scope of the values the update wrote, which owns the defaults.
+    func make(_ written: DependencyOverlay?) -> DependencyOverlay {
+      let scope = written ?? DependencyOverlay()
+      scope.makeScope(
+        parent: nil, aliases: aliases(declaredBy: scope, in: updating), defaults: defaults, usage: usage)
+      owner.made(scope)
+      return scope
+    }
   }
 
   /// The aliases declared through `written`, the values an update wrote, for the scope they make
@@ -236,7 +275,7 @@ extension DependencyOverlay {
   var level: DependencyNode.Level {
     DependencyNode.Level(
       ownerName: "withDependencies", values: entries, aliases: aliases ?? AliasTable(),
-      defaults: ownsDefaults ? defaults : nil)
+      defaults: ownsDefaults ? defaults : nil, usage: usage)
   }
 
   /// The aliases of `builder`, to declare in a scope made inside `parent`: each resolved to its key
