@@ -7,14 +7,24 @@ import Testing
 
 // MARK: Docs/Diagnostics.md — "Where does this value come from?"
 
-enum RetriesKey: DependencyKey { static let defaultValue = 3 }
-enum ClockKey: DependencyKey { static let defaultValue = "system clock" }
-enum TimerKey: DependencyKey { static let defaultValue = "system timer" }
+enum RetriesKey: DependencyKey {
+  static let defaultValue = 3
+  static let testValue = defaultValue
+}
+enum ClockKey: DependencyKey {
+  static let defaultValue = "system clock"
+  static let testValue = defaultValue
+}
+enum TimerKey: DependencyKey {
+  static let defaultValue = "system timer"
+  static let testValue = defaultValue
+}
 final class Logger: Sendable, CustomStringConvertible {
   var description: String { "Logger(level: info)" }
 }
 enum LoggerKey: DependencyKey {
   static var defaultValue: Logger { Logger() }
+  static var testValue: Logger { defaultValue }
 }
 
 extension Dependencies {

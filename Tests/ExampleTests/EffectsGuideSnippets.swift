@@ -7,6 +7,7 @@ import Testing
 
 private enum WordsClientKey: DependencyKey {
   static let defaultValue = EffectsGuide.WordsClient { query in [query] }
+  static let testValue = defaultValue
 }
 
 extension Dependencies {

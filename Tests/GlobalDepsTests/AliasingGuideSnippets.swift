@@ -11,8 +11,14 @@ struct Scheduler: Sendable, Equatable {
   static let immediate = Scheduler(name: "immediate")
 }
 
-enum MainSchedulerKey: DependencyKey { static let defaultValue = Scheduler.main }
-enum UISchedulerKey: DependencyKey { static let defaultValue = Scheduler(name: "ui") }
+enum MainSchedulerKey: DependencyKey {
+  static let defaultValue = Scheduler.main
+  static let testValue = defaultValue
+}
+enum UISchedulerKey: DependencyKey {
+  static let defaultValue = Scheduler(name: "ui")
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   var mainScheduler: Scheduler {

@@ -2,9 +2,7 @@
 extension DependencyNode {
   /// Sets the dependency at `keyPath` on this node.
   package func set<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
-    var dependencies = Dependencies(reader: self)
-    dependencies[keyPath: keyPath] = value
-    set(dependencies.writes)
+    set(Dependencies.writes(of: value, at: keyPath, over: self))
   }
 
   /// Sets the dependency whose key is `key` on this node.

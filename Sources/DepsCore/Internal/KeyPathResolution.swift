@@ -16,13 +16,21 @@ package enum KeyPathResolution {
   /// The key that `keyPath`'s getter reads, or `nil` with a runtime warning when it reads no key
   /// or several.
   ///
-  /// The first resolution reads the property through `reader` (which may build its default).
+  /// The first resolution reads the property through `reader` (which may build its default). In
+  /// a test process it reads a store of its own instead, and reports nothing: learning which key a
+  /// property reads is no read of the test's dependencies, so it neither counts in their usage nor
+  /// builds, or reports, a default in the test's store.
   package static func id(for keyPath: AnyKeyPath, reader: any DependencyReader) -> DependencyID? {
     let key = DependencyKeyPath(keyPath)
     if let id = cache.withLock({ $0[key] }) { return id }
-    let recorder = KeyRecorder(reading: reader)
+    let isTest = DependencyContext.isTest
+    let recorder = KeyRecorder(reading: isTest ? DependencyNode(ownerName: "KeyPathResolution") : reader)
     let probe = Dependencies(reader: recorder)
-    _ = probe[keyPath: keyPath]
+    if isTest {
+      TestValueCheck.unreported { _ = probe[keyPath: keyPath] }
+    } else {
+      _ = probe[keyPath: keyPath]
+    }
     let keys = recorder.recorded
     guard let first = keys.first, keys.allSatisfy({ $0 == first }) else {
       let read = keys.isEmpty ? "no DependencyKey" : keys.map(\.description).joined(separator: ", ")

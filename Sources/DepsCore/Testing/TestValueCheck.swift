@@ -16,6 +16,16 @@ package enum TestValueCheck {
   /// not hold: the wrapper's declaration (an immortal ``DependencyReadSite``, unretained).
   private static let reading = ThreadLocalSlot()
 
+  /// Set while the library reads a property only to learn which key it reads, in a store of its
+  /// own (see `KeyPathResolution`): the defaults built then are not the test's, and not reported.
+  private static let learning = ThreadLocalSlot()
+
+  /// Runs `body`, whose reads of keys with no test value are not reported.
+  package static func unreported<R>(_ body: () throws -> R) rethrows -> R {
+    // Any pointer that is not `nil` marks the thread; it is never followed.
+    try learning.with(UnsafeMutableRawPointer(bitPattern: 1), body)
+  }
+
   /// Notes that the default `testValue` of `DependencyKey`, the key's `defaultValue`, is being
   /// read, if the library is building a test value on this thread.
   package static func noteDefaultTestValue() {
@@ -43,15 +53,20 @@ package enum TestValueCheck {
     let value = withUnsafeMutablePointer(to: &declaresNone) { flag in
       building.with(UnsafeMutableRawPointer(flag)) { Key.testValue }
     }
-    guard declaresNone else { return value }
+    guard declaresNone, learning.pointer == nil else { return value }
     // Set by `reading(from:_:)` to an immortal site.
     let declaration = site.map { Unmanaged<DependencyReadSite>.fromOpaque($0).takeUnretainedValue() }
     report(missingTestValue(key: "\(Key.self)", site: declaration), key: "\(Key.self)")
     return value
   }
 
+  /// What the reports of the current task do, in place of ``Dependencies/missingTestValue``: set
+  /// by the library's tests of the warning, which must not change the process-wide switch while
+  /// other tests run.
+  @TaskLocal package static var modeOverride: MissingTestValue?
+
   private static func report(_ message: String, key: String) {
-    switch Dependencies.missingTestValue {
+    switch modeOverride ?? Dependencies.missingTestValue {
     case .failure:
       reportTestFailure(message, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
     case .warning:
@@ -66,8 +81,8 @@ package enum TestValueCheck {
     return """
       \(key) has no test value, but was read in a test.\(declaration)
 
-      A dependency that a test does not override reads its key's testValue; \(key) declares none, \
-      so the test read its defaultValue, the live one. To fix: override it, or declare \
+      In a test, a dependency that nobody overrides reads its key's testValue; \(key) declares \
+      none, so the test got its defaultValue, the live value. To fix: override it, or declare \
       `static let testValue` on \(key): a mock, unimplemented endpoints, or \
       `static let testValue = defaultValue` to read the live value on purpose.
       """
