@@ -9,11 +9,11 @@
 /// _ = env.uuid
 /// print(env.dependencyUsage())
 /// // Read: UUIDGeneratorKey
-/// // Unread overrides: NumberFactKey
+/// // Unread overrides: NumberFactClientKey
 /// ```
 ///
-/// Keys are named as ``ComposableEnvironment/dependencyReport()`` names them: the key type as
-/// declared, without its module. Usage is recorded while XCTest or Swift Testing runs the process
+/// Keys are named as `dependencyReport()` names them: the key type as declared, without its
+/// module. Usage is recorded while XCTest or Swift Testing runs the process
 /// (``DependencyContext/test``); elsewhere nothing is recorded, so that a read in an app costs
 /// what it costs without it, and the usage is empty.
 public struct DependencyUsage: Sendable, Equatable, CustomStringConvertible {

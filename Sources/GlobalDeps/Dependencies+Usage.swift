@@ -19,8 +19,8 @@ extension Dependencies {
   ///
   /// Outside any scope, the process-wide store's: what every read outside scopes read, and the
   /// values set on the store with `with(_:_:)` that nothing read. Keys are named as
-  /// `dependencyReport()` names them. Recorded in a test process only (``DependencyContext/test``):
-  /// elsewhere a read records nothing and the usage is empty.
+  /// `dependencyReport()` names them. Recorded in a test process only
+  /// (``DepsCore/DependencyContext/test``): elsewhere a read records nothing and the usage is empty.
   ///
   /// - Returns: The usage of the scope in force, or of the store.
   public static func usage() -> DependencyUsage {

@@ -42,7 +42,9 @@ private let liveClientByKeyLine = 29
 /// file, or through no `@Dependency` for `nil`.
 private func liveClientFailure(line: Int?) -> String {
   let site =
-    line.map { "\n\n  Read through: @Dependency declared at ComposableDepsTests/MissingTestValueTests.swift:\($0)" }
+    line.map {
+      "\n\n  Read through: @Dependency declared at ComposableDepsTests/MissingTestValueTests.swift:\($0)"
+    }
     ?? ""
   return """
     LiveClientKey has no test value, but was read in a test.\(site)
@@ -94,7 +96,8 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
       _ = env.child.liveClient
     }
     #expect(issues == [liveClientFailure(line: liveClientLine)])
-    #expect(recordedIssues { _ = LiveClientEnvironment().liveClient } == [liveClientFailure(line: liveClientLine)])
+    #expect(
+      recordedIssues { _ = LiveClientEnvironment().liveClient } == [liveClientFailure(line: liveClientLine)])
   }
 
   @Test func anOverrideIsReadWithoutBuildingTheDefault() {
@@ -158,7 +161,8 @@ final class ComposableMissingTestValueXCTests: XCTestCase {
       }
       // XCTest on Linux starts the description with what kind of failure it is.
       let prefix = "failed - "
-      recorded.append((description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description, lineNumber))
+      let text = description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description
+      recorded.append((text, lineNumber))
     }
   #endif
 

@@ -16,7 +16,9 @@ private enum OptedOutKey: DependencyKey {
 /// A key whose test value reads a key that declares none.
 private enum ReadsLiveOnlyKey: DependencyKey {
   static let defaultValue = "unused"
-  static var testValue: String { "test, then \(Dependencies(reader: currentReader.withLock { $0! })[LiveOnlyKey.self])" }
+  static var testValue: String {
+    "test, then \(Dependencies(reader: currentReader.withLock { $0! })[LiveOnlyKey.self])"
+  }
 }
 
 /// The reader `ReadsLiveOnlyKey.testValue` reads through: set by its test.

@@ -53,7 +53,8 @@ import Testing
   }
 
   @Test func aTestScopesReadsOfUnsetKeysAreCounted() {
-    withDependencies { _ in } operation: {
+    withDependencies { _ in
+    } operation: {
       _ = ScopedModel().escaped
       #expect(Dependencies.usage() == DependencyUsage(read: ["EscapeKey"], unreadOverrides: []))
     }

@@ -28,7 +28,9 @@ private let liveGreeterLine = 21
 /// file, or through no `@Dependency` for `nil`.
 private func liveGreeterFailure(line: Int?) -> String {
   let site =
-    line.map { "\n\n  Read through: @Dependency declared at GlobalDepsTests/MissingTestValueTests.swift:\($0)" }
+    line.map {
+      "\n\n  Read through: @Dependency declared at GlobalDepsTests/MissingTestValueTests.swift:\($0)"
+    }
     ?? ""
   return """
     LiveGreeterKey has no test value, but was read in a test.\(site)
@@ -55,16 +57,23 @@ private func recordedIssues(_ body: () async -> Void) async -> [String] {
 @Suite struct GlobalMissingTestValueTests {
   @Test func anOutermostScopeReportsOncePerKey() async {
     let issues = await recordedIssues {
-      withDependencies { _ in } operation: {
+      withDependencies { _ in
+      } operation: {
         #expect(GreeterModel().liveGreeter == "live greeter")
         _ = GreeterModel().liveGreeter
-        withDependencies { _ in } operation: { _ = GreeterModel().liveGreeter }
+        withDependencies { _ in
+        } operation: {
+          _ = GreeterModel().liveGreeter
+        }
       }
     }
     #expect(issues == [liveGreeterFailure(line: liveGreeterLine)])
     // The next outermost scope, another test's say, builds its own test values, and reports.
     let again = await recordedIssues {
-      withDependencies { _ in } operation: { _ = GreeterModel().liveGreeter }
+      withDependencies { _ in
+      } operation: {
+        _ = GreeterModel().liveGreeter
+      }
     }
     #expect(again == [liveGreeterFailure(line: liveGreeterLine)])
   }
@@ -72,14 +81,21 @@ private func recordedIssues(_ body: () async -> Void) async -> [String] {
   @Test func aReadThroughDependenciesNamesNoDeclaration() async {
     let line = #line + 3
     let issues = await recordedIssues {
-      withDependencies { _ in } operation: {
+      withDependencies { _ in
+      } operation: {
         _ = Dependency(\.liveGreeter).wrappedValue  // made here: this line
-        withDependencies { _ = $0.liveGreeter } operation: {}
+        withDependencies {
+          _ = $0.liveGreeter
+        } operation: {
+        }
       }
     }
     #expect(issues == [liveGreeterFailure(line: line)])
     let fromAnUpdate = await recordedIssues {
-      withDependencies { _ = $0.liveGreeter } operation: {}
+      withDependencies {
+        _ = $0.liveGreeter
+      } operation: {
+      }
     }
     #expect(fromAnUpdate == [liveGreeterFailure(line: nil)])
   }
@@ -117,7 +133,8 @@ final class GlobalMissingTestValueXCTests: XCTestCase {
   private var isCapturing = false
 
   override func invokeTest() {
-    withDependencies { _ in } operation: {
+    withDependencies { _ in
+    } operation: {
       super.invokeTest()
     }
   }
@@ -144,7 +161,8 @@ final class GlobalMissingTestValueXCTests: XCTestCase {
       }
       // XCTest on Linux starts the description with what kind of failure it is.
       let prefix = "failed - "
-      recorded.append(description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description)
+      recorded.append(
+        description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description)
     }
   #endif
 
