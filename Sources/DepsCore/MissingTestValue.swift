@@ -27,7 +27,7 @@ extension Dependencies {
   /// keys have only defaults):
   ///
   /// ```swift
-  /// // In an XCTestCase's `class func setUp()`, or a Swift Testing suite's `init()`:
+  /// // In the `class func setUp()` of a test class, before its tests read dependencies:
   /// Dependencies.missingTestValue = .warning
   /// ```
   ///

@@ -1,4 +1,5 @@
 import ComposableDeps
+import DepsTestSupport
 import Testing
 import XCTest
 
@@ -24,8 +25,10 @@ extension Dependencies {
 }
 
 private final class LiveClientEnvironment: ComposableEnvironment {
+  static let liveClientLine = #line + 1
   @Dependency(\.liveClient) var liveClient
   @Dependency(\.optedOutClient) var optedOutClient
+  static let liveClientByKeyLine = #line + 1
   @Dependency(LiveClientKey.self) var liveClientByKey
   @Derived var child: LiveClientChildEnvironment
 }
@@ -34,38 +37,15 @@ private final class LiveClientChildEnvironment: ComposableEnvironment {
   @Dependency(\.liveClient) var liveClient
 }
 
-/// The line of `LiveClientEnvironment.liveClient`'s declaration, and of `liveClientByKey`'s.
-private let liveClientLine = 27
-private let liveClientByKeyLine = 29
+/// The lines of `LiveClientEnvironment.liveClient`'s declaration, and of `liveClientByKey`'s.
+private let liveClientLine = LiveClientEnvironment.liveClientLine
+private let liveClientByKeyLine = LiveClientEnvironment.liveClientByKeyLine
 
 /// The failure of a read of `LiveClientKey` through the `@Dependency` declared at `line` of this
 /// file, or through no `@Dependency` for `nil`.
 private func liveClientFailure(line: Int?) -> String {
-  let site =
-    line.map {
-      "\n\n  Read through: @Dependency declared at ComposableDepsTests/MissingTestValueTests.swift:\($0)"
-    }
-    ?? ""
-  return """
-    LiveClientKey has no test value, but was read in a test.\(site)
-
-    In a test, a dependency that nobody overrides reads its key's testValue; LiveClientKey \
-    declares none, so the test got its defaultValue, the live value. To fix: override it, or \
-    declare `static let testValue` on LiveClientKey: a mock, unimplemented endpoints, or \
-    `static let testValue = defaultValue` to read the live value on purpose.
-    """
-}
-
-/// Runs `body` and returns the comments of the issues it recorded, each expected.
-private func recordedIssues(_ body: () -> Void) -> [String] {
-  let texts = Locked<[String]>([])
-  withKnownIssue(isIntermittent: true) {
-    body()
-  } matching: { issue in
-    texts.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-    return true
-  }
-  return texts.withLock { $0 }
+  missingTestValueFailure(
+    "LiveClientKey", declaredAt: line.map { "ComposableDepsTests/MissingTestValueTests.swift:\($0)" })
 }
 
 @Suite struct ComposableMissingTestValueTests {
@@ -135,37 +115,7 @@ private enum OptedOutClient2Key: DependencyKey {
 }
 
 /// The same failure under XCTest, and the process-wide switch that makes it a warning.
-final class ComposableMissingTestValueXCTests: XCTestCase {
-  private var recorded: [(description: String, line: Int)] = []
-  private var isCapturing = false
-
-  /// Runs `body`, keeping the failures it records instead of failing the test.
-  private func capturingFailures(_ body: () -> Void) {
-    isCapturing = true
-    defer { isCapturing = false }
-    body()
-  }
-
-  #if canImport(Darwin)
-    override func record(_ issue: XCTIssue) {
-      guard isCapturing else { return super.record(issue) }
-      recorded.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
-    }
-  #else
-    override func recordFailure(
-      withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
-    ) {
-      guard isCapturing else {
-        return super.recordFailure(
-          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-      }
-      // XCTest on Linux starts the description with what kind of failure it is.
-      let prefix = "failed - "
-      let text = description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description
-      recorded.append((text, lineNumber))
-    }
-  #endif
-
+final class ComposableMissingTestValueXCTests: FailureRecordingTestCase {
   func testAReadOfAKeyWithoutTestValueFailsTheXCTest() {
     let env = LiveClientEnvironment()
     var value = ""

@@ -1,3 +1,4 @@
+import DepsTestSupport
 import Testing
 
 @testable import DepsCore
@@ -24,31 +25,6 @@ private enum ReadsLiveOnlyKey: DependencyKey {
 /// The reader `ReadsLiveOnlyKey.testValue` reads through: set by its test.
 private let currentReader = Locked<DependencyNode?>(nil)
 
-/// The failure of a read of `key`, which declares no test value, through anything but a
-/// `@Dependency`.
-func missingTestValueMessage(_ key: String) -> String {
-  """
-  \(key) has no test value, but was read in a test.
-
-  In a test, a dependency that nobody overrides reads its key's testValue; \(key) declares none, \
-  so the test got its defaultValue, the live value. To fix: override it, or declare \
-  `static let testValue` on \(key): a mock, unimplemented endpoints, or \
-  `static let testValue = defaultValue` to read the live value on purpose.
-  """
-}
-
-/// Runs `body` and returns the comments of the issues it recorded, each expected.
-func recordedIssues(_ body: () -> Void) -> [String] {
-  let texts = Locked<[String]>([])
-  withKnownIssue(isIntermittent: true) {
-    body()
-  } matching: { issue in
-    texts.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-    return true
-  }
-  return texts.withLock { $0 }
-}
-
 /// A read, in a test, of a dependency whose key declares no `testValue` fails the test: once per
 /// key and store.
 @Suite struct MissingTestValueTests {
@@ -56,7 +32,7 @@ func recordedIssues(_ body: () -> Void) -> [String] {
     let node = DependencyNode(ownerName: "Root")
     var value = ""
     let issues = recordedIssues { value = node.read(LiveOnlyKey.self) }
-    #expect(issues == [missingTestValueMessage("LiveOnlyKey")])
+    #expect(issues == [missingTestValueFailure("LiveOnlyKey")])
     // The value read is the default, as it was before the check.
     #expect(value == "live")
   }
@@ -70,10 +46,10 @@ func recordedIssues(_ body: () -> Void) -> [String] {
       node.set([])  // a write empties the read caches: the next read resolves again
       _ = node.read(LiveOnlyKey.self)
     }
-    #expect(issues == [missingTestValueMessage("LiveOnlyKey")])
+    #expect(issues == [missingTestValueFailure("LiveOnlyKey")])
     // Another store builds its own default, and reports again.
     let other = DependencyNode(ownerName: "Other")
-    #expect(recordedIssues { _ = other.read(LiveOnlyKey.self) } == [missingTestValueMessage("LiveOnlyKey")])
+    #expect(recordedIssues { _ = other.read(LiveOnlyKey.self) } == [missingTestValueFailure("LiveOnlyKey")])
   }
 
   @Test func aKeyThatOptsOutWithDefaultValueIsReadWithoutFailure() {
@@ -101,7 +77,7 @@ func recordedIssues(_ body: () -> Void) -> [String] {
     var value = ""
     let issues = recordedIssues { value = node.read(ReadsLiveOnlyKey.self) }
     #expect(value == "test, then live")
-    #expect(issues == [missingTestValueMessage("LiveOnlyKey")])
+    #expect(issues == [missingTestValueFailure("LiveOnlyKey")])
   }
 
   @Test func theWarningModeWarnsWithTheSameTextAndDoesNotFail() {
@@ -110,22 +86,14 @@ func recordedIssues(_ body: () -> Void) -> [String] {
       RuntimeWarnings.recording { node.read(LiveOnlyKey.self) }
     }
     #expect(value == "live")
-    #expect(warnings == [missingTestValueMessage("LiveOnlyKey")])
+    #expect(warnings == [missingTestValueFailure("LiveOnlyKey")])
   }
 
   @Test func theSiteOfADependencyIsNamed() {
     let site = DependencyReadSite(fileID: "Feature/FeatureModel.swift", line: 12)
     #expect(
-      TestValueCheck.missingTestValue(key: "NumberFactKey", site: site) == """
-        NumberFactKey has no test value, but was read in a test.
-
-          Read through: @Dependency declared at Feature/FeatureModel.swift:12
-
-        In a test, a dependency that nobody overrides reads its key's testValue; NumberFactKey \
-        declares none, so the test got its defaultValue, the live value. To fix: override it, or \
-        declare `static let testValue` on NumberFactKey: a mock, unimplemented endpoints, or \
-        `static let testValue = defaultValue` to read the live value on purpose.
-        """)
+      TestValueCheck.missingTestValue(key: "NumberFactKey", site: site)
+        == missingTestValueFailure("NumberFactKey", declaredAt: "Feature/FeatureModel.swift:12"))
   }
 
   @Test func theSwitchDefaultsToFailure() {

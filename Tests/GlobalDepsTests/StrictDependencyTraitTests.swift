@@ -1,3 +1,4 @@
+import DepsTestSupport
 import DepsTesting
 import GlobalDeps
 import Testing
@@ -13,22 +14,6 @@ private func unreadInTrait(_ key: String) -> String {
   that needed it. To fix: remove the override from the trait, or use .dependencies { … } without \
   strict: true.
   """
-}
-
-/// The issues `body` recorded: their comments and lines.
-private func recordedIssues(
-  isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void
-) async -> [(text: String, line: Int?)] {
-  let recorded = Locked<[(text: String, line: Int?)]>([])
-  await withKnownIssue(isIntermittent: true, isolation: isolation) {
-    await body()
-  } matching: { issue in
-    recorded.withLock {
-      $0.append((issue.comments.map(\.rawValue).joined(separator: "\n"), issue.sourceLocation?.line))
-    }
-    return true
-  }
-  return recorded.withLock { $0 }
 }
 
 @Suite struct StrictDependencyTraitTests {
@@ -59,7 +44,7 @@ private func recordedIssues(
       $0.main = "unread too"
     }
     let test = try #require(Test.current)
-    let issues = await recordedIssues {
+    let issues = await recordedIssuesWithLines {
       try? await trait.provideScope(for: test, testCase: Test.Case.current) {
         #expect(ScopedModel().scoped == 7)
       }
@@ -101,7 +86,7 @@ private let mainReducer = Reducer<String, Bool, MainEnvironment> { state, _, env
       let store = TestStore(
         initialState: "", reducer: mainReducer, environment: MainEnvironment(), strictDependencies: true)
       await store.send(true) { $0 = "scoped" }
-      let issues = await recordedIssues { await store.finish() }
+      let issues = await recordedIssuesWithLines { await store.finish() }
       #expect(
         issues.map(\.text) == [
           """
