@@ -15,7 +15,7 @@ extension ComposableEnvironment: DependencyUsageReporting {
   /// A value set on this environment and read through a descendant was read; one that every
   /// descendant that reads the key overrides again was not. Keys are named as
   /// ``dependencyReport()`` names them. Recorded in a test process only
-  /// (``DepsCore/DependencyContext/test``): elsewhere a read records nothing and the usage is
+  /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is
   /// empty. `TestStore(…, strictDependencies: true)` fails a test whose environment has unread
   /// overrides at `finish()`.
   ///

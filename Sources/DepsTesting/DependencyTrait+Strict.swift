@@ -24,6 +24,7 @@
     }
   }
 
+  /// The `.dependencies(strict:) { ... }` trait, for `@Test` and `@Suite`.
   extension Trait where Self == DependencyTrait {
     /// Overrides dependencies for a test, or for each test of a suite, with an update that may be
     /// `async`; with `strict: true`, a test that never reads an override the trait set fails.

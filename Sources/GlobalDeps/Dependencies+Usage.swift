@@ -1,5 +1,6 @@
 import DepsCore
 
+/// What a test touched in a `withDependencies` scope.
 extension Dependencies {
   /// What the tests touched in the current ``withDependencies(_:operation:)`` scope (or the
   /// `.dependencies` trait's): the keys read in it and in the scopes nested in it, and the values
@@ -20,7 +21,7 @@ extension Dependencies {
   /// Outside any scope, the process-wide store's: what every read outside scopes read, and the
   /// values set on the store with `with(_:_:)` that nothing read. Keys are named as
   /// `dependencyReport()` names them. Recorded in a test process only
-  /// (``DepsCore/DependencyContext/test``): elsewhere a read records nothing and the usage is empty.
+  /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is empty.
   ///
   /// - Returns: The usage of the scope in force, or of the store.
   public static func usage() -> DependencyUsage {
