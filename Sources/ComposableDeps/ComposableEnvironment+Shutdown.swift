@@ -11,8 +11,8 @@ extension ComposableEnvironment {
   /// await environment.shutdown()
   /// ```
   ///
-  /// Each value the tree built itself (a default or test value, or an ``AsyncDependencyKey``'s
-  /// value) that conforms to ``DependencyShutdown`` is shut down exactly once, in the reverse of
+  /// Each value the tree built itself (a default or test value, or an `AsyncDependencyKey`'s
+  /// value) that conforms to `DependencyShutdown` is shut down exactly once, in the reverse of
   /// the order they were built, each awaited. A value whose `shutdown()` takes longer than
   /// `timeout` is reported (a runtime warning; a failure in tests), its shutdown cancelled, and
   /// not waited for. Values set with ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` belong

@@ -55,6 +55,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
   }
 }
 
+/// Timers on any clock that measures `Swift.Duration`, `any Clock<Duration>` included.
 extension Clock where Duration == Swift.Duration {
   /// A sequence that ticks every `interval` of this clock, until the iterating task is cancelled.
   ///

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// A `Send` belongs to the effect it was handed to, wherever it is called from: once that effect
-/// is cancelled (by ``Effect/cancel(id:)``, by a `cancelInFlight` restart, by
+/// is cancelled (by `Effect.cancel(id:)`, by a `cancelInFlight` restart, by
 /// ``StoreTask/cancel()``, or by the store's release), it sends nothing, even from a completion
 /// handler, a `DispatchQueue` job or a `Task.detached` the effect left running.
 ///

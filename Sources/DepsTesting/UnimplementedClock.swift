@@ -4,7 +4,7 @@ import DepsReducer
 /// A clock that fails the running test when a test sleeps on it or reads its time: for a
 /// dependency's test value, or a mock that must not wait.
 ///
-/// After the failure it goes on as an ``ImmediateClock`` (as swift-clocks' `UnimplementedClock`
+/// After the failure it goes on as an `ImmediateClock` (as swift-clocks' `UnimplementedClock`
 /// does): `sleep` moves its time to the deadline and returns at once, or throws
 /// `CancellationError` when the task is cancelled, so the test runs on to its end. The failure
 /// names the clock and what was called (`Unimplemented: Clock.sleep was called.`) and is reported

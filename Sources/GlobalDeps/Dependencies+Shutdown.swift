@@ -1,5 +1,6 @@
 import DepsCore
 
+/// Shutting down the values the process-wide store, or a test's outermost scope, built.
 extension Dependencies {
   /// Shuts down the values the store built, last built first: the current test's outermost
   /// scope's where one is in force, else the process-wide store's.
@@ -12,8 +13,8 @@ extension Dependencies {
   /// await Dependencies.shutdown()
   /// ```
   ///
-  /// Each value the store built itself (a default or test value, or an ``AsyncDependencyKey``'s
-  /// value) that conforms to ``DependencyShutdown`` is shut down exactly once, in the reverse of
+  /// Each value the store built itself (a default or test value, or an `AsyncDependencyKey`'s
+  /// value) that conforms to `DependencyShutdown` is shut down exactly once, in the reverse of
   /// the order they were built, each awaited. A value whose `shutdown()` takes longer than
   /// `timeout` is reported (a runtime warning; a failure in tests), its shutdown cancelled, and
   /// not waited for. Values set with `with`, ``withDependencies(_:operation:)`` or a test trait

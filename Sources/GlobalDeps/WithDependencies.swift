@@ -57,7 +57,7 @@ public func withDependencies<R>(
 ///
 /// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike. When it is
 /// a test's outermost scope, which builds defaults of its own, it shuts them down before it
-/// returns (see ``Dependencies/shutdown(timeout:)``), also when `operation` throws.
+/// returns (see `Dependencies.shutdown(timeout:)`), also when `operation` throws.
 ///
 /// - Parameters:
 ///   - isolation: The actor `operation` runs on; inferred.
