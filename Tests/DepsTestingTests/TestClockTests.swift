@@ -307,6 +307,8 @@ final class HoldingExecutor: TaskExecutor, @unchecked Sendable {
     jobs.forEach(run)
   }
 
+  // A job runs exactly once: `enqueue` either runs it or holds it, and `release` takes the held
+  // jobs out before it runs them.
   private func run(_ job: UnownedJob) {
     let executor = asUnownedTaskExecutor()
     DispatchQueue.global().async { job.runSynchronously(on: executor) }
