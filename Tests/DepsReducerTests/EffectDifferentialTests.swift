@@ -29,7 +29,12 @@ extension EffectDifferentialTests {
       .start(EffectSpec(n: 5, cancelID: 1, cancelInFlight: true, cooperative: false)),
     ]
     let failure = await EffectInterpreter(deadline: .seconds(5), toleratesKnownIssues: false).run(program)
-    withKnownIssue("cancel(id:) forgets running effects (KnownIssues.cancelByIDForgetsRunningEffects)") {
+    // Intermittent: whether effect 3 is still running when effect 5 starts depends on scheduling
+    // (a loaded machine ran it past its deadline before the start and recorded nothing).
+    withKnownIssue(
+      "cancel(id:) forgets running effects (KnownIssues.cancelByIDForgetsRunningEffects)",
+      isIntermittent: true
+    ) {
       #expect(failure == nil, "\(failure ?? "")")
     }
   }
