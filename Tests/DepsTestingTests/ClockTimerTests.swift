@@ -98,6 +98,9 @@ import Testing
         },
         environment: TickEnvironment(clock: clock))
       let timer = await store.send(.start)
+      // The effect's task may not have reached its first sleep yet: time moved before it would
+      // start the timer from second 3.
+      await waitForSleepers(on: clock, count: 1)
       await clock.advance(by: .seconds(3))
       await store.receive(.tick) { $0 = 1 }
       await store.receive(.tick) { $0 = 2 }
