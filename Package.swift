@@ -27,7 +27,7 @@ let package = Package(
       dependencies: ["ExampleFeatures", "ComposableDeps"],
       path: "Example/Sources/Example"
     ),
-    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "DepsContextProbe"]),
+    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "DepsContextProbe", "DepsTestSupport"]),
     // An executable that links DepsTesting but runs no test; DepsCoreTests checks it runs live.
     .executableTarget(
       name: "DepsContextProbe", dependencies: ["ComposableDeps", "GlobalDeps", "DepsTesting"],

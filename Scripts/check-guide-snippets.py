@@ -244,7 +244,9 @@ def modules_of(guides):
 DOC_CONTEXT = os.path.join(ROOT, "Scripts", "doc-comment-context")
 # Files whose examples use GlobalDeps (withDependencies, its @Dependency) though their module is
 # not GlobalDeps.
-USES_GLOBAL_DEPS = ["DepsCore/Dependencies.swift", "DepsTesting/DependencyTrait.swift"]
+USES_GLOBAL_DEPS = [
+    "DepsCore/Dependencies.swift", "DepsTesting/DependencyTrait.swift",
+    "DepsTesting/DependencyTrait+Strict.swift"]
 FILE_SCOPE_ONLY = re.compile(
     r"^(extension|protocol|private|fileprivate|import|@Test|@Suite|@main)\b|\bXCTestCase\b",
     re.MULTILINE)

@@ -27,16 +27,24 @@ public struct Dependency<Value> {
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
-  /// - Parameter keyPath: The property to read, such as `\.mainQueue`.
-  public init(_ keyPath: KeyPath<Dependencies, Value>) {
-    self.access = DependencyAccessHandle(keyPath)
+  /// - Parameters:
+  ///   - keyPath: The property to read, such as `\.mainQueue`.
+  ///   - fileID: The file of the declaration, named when a test reads a key with no test value.
+  ///   - line: The line of the declaration.
+  public init(_ keyPath: KeyPath<Dependencies, Value>, fileID: StaticString = #fileID, line: UInt = #line) {
+    self.access = DependencyAccessHandle(keyPath, declaredAt: (fileID, line))
   }
 
   /// Reads the dependency whose key is `key`.
   ///
-  /// - Parameter key: The dependency's key type, or a type that is its own key.
-  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.access = DependencyAccessHandle(key)
+  /// - Parameters:
+  ///   - key: The dependency's key type, or a type that is its own key.
+  ///   - fileID: The file of the declaration, named when a test reads a key with no test value.
+  ///   - line: The line of the declaration.
+  public init<Key: DependencyKey>(
+    _ key: Key.Type, fileID: StaticString = #fileID, line: UInt = #line
+  ) where Key.Value == Value {
+    self.access = DependencyAccessHandle(key, declaredAt: (fileID, line))
   }
 
   /// Unavailable: a `ComposableDeps` dependency is read and set through its enclosing environment.

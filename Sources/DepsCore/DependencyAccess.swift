@@ -17,14 +17,27 @@ package class DependencyAccess<Value>: @unchecked Sendable {
   /// borrowed value was copied for the key path's getter, a retain and a release of its reader.
   @usableFromInline let get: (@Sendable (inout Dependencies) -> Value)?
 
-  /// Whether ``get`` is set: a plain field, which code specialized for `Value` reads without
-  /// forming the closure (it would wrap it in a thunk, allocated per read, only to compare it with
-  /// `nil`).
+  /// Whether a read may call ``get`` directly, without going through the access: ``get`` is set
+  /// and the access has no ``site`` to make known first. A plain field, which code specialized for
+  /// `Value` reads without forming the closure (it would wrap it in a thunk, allocated per read,
+  /// only to compare it with `nil`).
   @usableFromInline let hasGet: Bool
 
-  init(get: (@Sendable (inout Dependencies) -> Value)?) {
+  /// Where the `@Dependency` that reads through this access was declared, in a test process
+  /// (each declaration has its own access there); `nil` elsewhere. A read that misses the
+  /// thread's cache makes it known to the default it may build (see `TestValueCheck`).
+  let site: DependencyReadSite?
+
+  init(get: (@Sendable (inout Dependencies) -> Value)?, site: DependencyReadSite?) {
     self.get = get
-    self.hasGet = get != nil
+    self.hasGet = get != nil && site == nil
+    self.site = site
+  }
+
+  /// Runs `read`, a read that the thread's cache did not answer, with ``site`` made known.
+  final func missed<R>(_ read: () -> R) -> R {
+    guard let site else { return read() }
+    return TestValueCheck.reading(from: site, read)
   }
 
   /// Reads `dependencies`' property with ``get``, which must be set.
@@ -56,13 +69,15 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
   // @unchecked: a key path literal is immutable.
   let keyPath: KeyPath<Dependencies, Value>
 
-  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil)
-  {
+  package init(
+    _ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil,
+    site: DependencyReadSite? = nil
+  ) {
     self.keyPath = keyPath
-    super.init(get: get)
+    super.init(get: get, site: site)
   }
 
-  package override func read(at node: DependencyNode) -> Value { node.value(keyPath) }
+  package override func read(at node: DependencyNode) -> Value { missed { node.value(keyPath) } }
 
   package override func write(_ value: Value, at node: DependencyNode) -> Bool {
     guard let keyPath = keyPath as? WritableKeyPath<Dependencies, Value> else { return false }
@@ -71,9 +86,11 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
   }
 
   package override func read(through reader: any DependencyReader) -> Value {
-    var dependencies = Dependencies(reader: reader)
-    if let get { return get(&dependencies) }
-    return dependencies[keyPath: keyPath]
+    missed {
+      var dependencies = Dependencies(reader: reader)
+      if let get { return get(&dependencies) }
+      return dependencies[keyPath: keyPath]
+    }
   }
 
   /// Whether the property's result may be cached, learned on the first such read: only when its
@@ -87,7 +104,7 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
       return (read(through: reader), cacheable)
     }
     let recorder = KeyRecorder(reading: reader)
-    let value = Dependencies(reader: recorder)[keyPath: keyPath]
+    let value = missed { Dependencies(reader: recorder)[keyPath: keyPath] }
     let cacheable = recorder.readOneKey(ofValueType: Value.self)
     learnedCacheable.withLock { $0 = cacheable }
     return (value, cacheable)
@@ -97,11 +114,13 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
 /// Reads the dependency of a key type.
 package final class KeyAccess<Key: DependencyKey>: DependencyAccess<Key.Value>, @unchecked Sendable {
   // @unchecked: no stored state.
-  package init() { super.init(get: nil) }
+  package init(site: DependencyReadSite? = nil) { super.init(get: nil, site: site) }
 
-  package override func read(at node: DependencyNode) -> Key.Value { node.read(Key.self) }
+  package override func read(at node: DependencyNode) -> Key.Value { missed { node.read(Key.self) } }
 
-  package override func read(through reader: any DependencyReader) -> Key.Value { reader.read(Key.self) }
+  package override func read(through reader: any DependencyReader) -> Key.Value {
+    missed { reader.read(Key.self) }
+  }
 
   package override func write(_ value: Key.Value, at node: DependencyNode) -> Bool {
     node.set(Key.self, value)
@@ -129,18 +148,33 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   ///   - get: Reads the property as `keyPath` does, for uncached reads; formed where `keyPath` is
   ///     a literal (see ``KeyPathAccess``). Only the first access made for a key path object keeps
   ///     it.
+  ///   - declaration: Where the `@Dependency` that reads through the access was declared, to name
+  ///     in the failure of a read of a key with no test value; kept in test processes only.
   @usableFromInline
-  package init(_ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil)
-  {
+  package init(
+    _ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil,
+    declaredAt declaration: (fileID: StaticString, line: UInt)? = nil
+  ) {
     // The interned access keeps this key path object alive (an entry for its address can only be
     // for this very object), so its address names it for the life of the process.
-    self.access = AccessTable.intern(ObjectIdentifier(keyPath)) { KeyPathAccess(keyPath, get: get) }
+    self.access = AccessTable.intern(ObjectIdentifier(keyPath), declaredAt: declaration) {
+      KeyPathAccess(keyPath, get: get, site: $0)
+    }
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
   }
 
   /// The access for the key type `key`.
-  package init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.access = AccessTable.intern(ObjectIdentifier(key)) { KeyAccess<Key>() }
+  ///
+  /// - Parameters:
+  ///   - key: The key type.
+  ///   - declaration: Where the `@Dependency` that reads through the access was declared (see
+  ///     ``init(_:get:declaredAt:)``).
+  package init<Key: DependencyKey>(
+    _ key: Key.Type, declaredAt declaration: (fileID: StaticString, line: UInt)? = nil
+  ) where Key.Value == Value {
+    self.access = AccessTable.intern(ObjectIdentifier(key), declaredAt: declaration) {
+      KeyAccess<Key>(site: $0)
+    }
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(key))
   }
 
@@ -194,15 +228,53 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   }
 }
 
-/// One access object per key type or key path object. The table keeps key path objects alive
-/// through their access, so an address is never reused for another key path.
+/// One access object per key type or key path object; in a test process, one per key type or key
+/// path object and `@Dependency` declaration. The table keeps key path objects alive through
+/// their access, so an address is never reused for another key path.
 private enum AccessTable {
   private static let table = Locked<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+  /// A key type or key path object, and a `@Dependency` declaration: its file's name (the
+  /// address of the `#fileID` literal) and line.
+  private struct DeclaredKey: Hashable {
+    var id: ObjectIdentifier
+    var file: UInt
+    var line: UInt
+  }
+
+  /// The accesses of `@Dependency` declarations, in a test process.
+  private static let declared = Locked<[DeclaredKey: any AnyObject & Sendable]>([:])
+
+  /// The access for `id`, or, in a test process, for `id` read by the `@Dependency` declared at
+  /// `declaration`, which `make` is given to keep.
+  static func intern<Value>(
+    _ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?,
+    make: (DependencyReadSite?) -> DependencyAccess<Value>
+  ) -> Unmanaged<DependencyAccess<Value>> {
+    guard let declaration, DependencyContext.isTest else { return intern(id) { make(nil) } }
+    let fileID = declaration.fileID
+    let file =
+      fileID.hasPointerRepresentation
+      ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)
+    let key = DeclaredKey(id: id, file: file, line: declaration.line)
+    let access = declared.firstPublished(
+      find: { $0[key] },
+      build: { make(DependencyReadSite(fileID: fileID, line: declaration.line)) },
+      publish: { $0[key] = $1 })
+    return unretained(access, id)
+  }
 
   static func intern<Value>(
     _ id: ObjectIdentifier, make: () -> DependencyAccess<Value>
   ) -> Unmanaged<DependencyAccess<Value>> {
     let access = table.firstPublished(find: { $0[id] }, build: { make() }, publish: { $0[id] = $1 })
+    return unretained(access, id)
+  }
+
+  /// `access`, interned for `id`, unretained.
+  private static func unretained<Value>(
+    _ access: any AnyObject & Sendable, _ id: ObjectIdentifier
+  ) -> Unmanaged<DependencyAccess<Value>> {
     // `id` names one key type or one live key path object, whose access is a
     // `DependencyAccess<Value>` for its one value type.
     assert(access is DependencyAccess<Value>, "Deps: the access of \(id) is a \(type(of: access)).")

@@ -44,8 +44,12 @@ public protocol DependencyKey: SendableMetatypeIfAvailable {
 
   /// The value used when nobody set one, while XCTest or Swift Testing runs the process.
   ///
-  /// Defaults to ``defaultValue``. Return mocks or `unimplemented` endpoints here, so a test
-  /// that reaches a live service by mistake fails instead of calling it.
+  /// Return mocks or `unimplemented` endpoints here, so a test that reaches a live service by
+  /// mistake fails instead of calling it. A key that declares none gives tests its
+  /// ``defaultValue``, and a test that reads it without overriding it fails: "NumberFactKey has
+  /// no test value, but was read in a test." (once per key and test scope; see
+  /// ``Dependencies/missingTestValue`` for a warning instead). Declare
+  /// `static let testValue = defaultValue` to let tests read the live value on purpose.
   static var testValue: Value { get }
 
   /// The value used when nobody set one, in an Xcode preview (``DependencyContext/preview``).
@@ -56,8 +60,12 @@ public protocol DependencyKey: SendableMetatypeIfAvailable {
 }
 
 extension DependencyKey {
-  /// The default test value: the live ``defaultValue``.
-  public static var testValue: Value { defaultValue }
+  /// The test value of a key that declares none: the live ``defaultValue``, and, when a test
+  /// reads it without overriding it, a failure of that test (see ``testValue``).
+  public static var testValue: Value {
+    TestValueCheck.noteDefaultTestValue()
+    return defaultValue
+  }
 
   /// The default preview value: the live ``defaultValue``.
   public static var previewValue: Value { defaultValue }

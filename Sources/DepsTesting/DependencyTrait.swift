@@ -32,9 +32,18 @@
   /// `with(_:_:)` on a fresh root environment instead.
   public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     private let update: @Sendable (inout Dependencies) throws -> Void
+    /// The trait made by `dependencies(strict:_:)`, whose update may be `async` and which may
+    /// check that its overrides are read (see DependencyTrait+Strict.swift); `nil` for the others.
+    let checked: CheckedUpdate?
 
     fileprivate init(update: @escaping @Sendable (inout Dependencies) throws -> Void) {
       self.update = update
+      self.checked = nil
+    }
+
+    init(checked: CheckedUpdate) {
+      self.update = { _ in }
+      self.checked = checked
     }
 
     /// Always `true`: a suite's overrides apply to each test of the suite and of its nested suites,
@@ -57,6 +66,7 @@
         Issue.record(Comment(rawValue: DependencyScopeProvider.notLinkedMessage))
         return try await function()
       }
+      if let checked { return try await checked.run(in: scope, performing: function) }
       try await scope.withScope(update, operation: function)
     }
   }

@@ -83,6 +83,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Where effects send their actions: holds the store weakly, so effects capture neither the
   /// store nor its `State` type.
   private let inbox = EffectInbox<Action>()
+  /// What ``finish(timeout:fileID:file:line:column:)`` asks, with `strictDependencies`, for the
+  /// overrides nothing read; `nil` without.
+  private let strictUsage: (() -> DependencyUsage)?
 
   /// Creates a test store.
   ///
@@ -94,6 +97,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///   - initialState: The state the store starts with.
   ///   - reducer: The reducer under test.
   ///   - environment: The environment passed to the reducer, usually with test dependencies.
+  ///   - strictDependencies: Whether ``finish(timeout:fileID:file:line:column:)`` fails the test
+  ///     for each value set on the environment (a `ComposableEnvironment` and its descendants; for
+  ///     any other environment, the `GlobalDeps` scope in force here) that nothing read (see
+  ///     `dependencyUsage()`).
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file a store released without ``finish(timeout:fileID:file:line:column:)``
   ///     reports in.
@@ -104,6 +111,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     initialState: State,
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
+    strictDependencies: Bool = false,
     fileID: StaticString = #fileID,
     file: StaticString = #filePath,
     line: UInt = #line,
@@ -113,6 +121,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     self.reducerState = initialState
     self.reducer = reducer
     self.environment = environment
+    self.strictUsage = strictDependencies ? StrictDependencies.usage(of: environment) : nil
     self.site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     inbox.handle = { [weak self] action, effect in self?.arrived(action, from: effect) }
   }
@@ -299,6 +308,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
         TestStoreMessages.unreceivedAtFinish(received.map(\.action)), at: site)
     }
     skipReceived(showing: "at finish()")
+    for key in strictUsage?().unreadOverrides.sorted() ?? [] {
+      reportTestStoreFailure(StrictDependencies.unreadInTestStore(key), at: site)
+    }
   }
 
   deinit {

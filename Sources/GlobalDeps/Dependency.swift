@@ -37,25 +37,37 @@ public struct Dependency<Value: Sendable>: Sendable {
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
-  /// - Parameter keyPath: The property to read, such as `\.mainQueue`. Evaluated once here, and
-  ///   again by each read that runs the property's getter (a read in a `withDependencies` scope
-  ///   that the thread's cache does not hold); pass a key path literal or a stored key path.
+  /// - Parameters:
+  ///   - keyPath: The property to read, such as `\.mainQueue`. Evaluated once here, and again by
+  ///     each read that runs the property's getter (a read in a `withDependencies` scope that the
+  ///     thread's cache does not hold); pass a key path literal or a stored key path.
+  ///   - fileID: The file of the declaration, named when a test reads a key with no test value.
+  ///   - line: The line of the declaration.
   @inlinable
-  public init(_ keyPath: @escaping @Sendable @autoclosure () -> KeyPath<Dependencies, Value> & Sendable) {
+  public init(
+    _ keyPath: @escaping @Sendable @autoclosure () -> KeyPath<Dependencies, Value> & Sendable,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     // An autoclosure, so that the closure `get` is the only user of the key path literal once
     // this initializer is inlined where the literal is written: the optimizer then specializes
     // `get` for the literal and turns its projection into a call of the property's getter, which
     // is most of what an uncached read in a scope costs. (A key path used anywhere else as well
     // stays a projection through the runtime.) Either way `get` reads what the key path reads.
-    self.access = DependencyAccessHandle(keyPath(), get: { $0[keyPath: keyPath()] })
+    self.access = DependencyAccessHandle(
+      keyPath(), get: { $0[keyPath: keyPath()] }, declaredAt: (fileID, line))
     (capturedStrongly, capturedWeakly) = DependencyOverlay.captureInForce()
   }
 
   /// Reads the dependency whose key is `key`.
   ///
-  /// - Parameter key: The dependency's key type, or a type that is its own key.
-  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
-    self.access = DependencyAccessHandle(key)
+  /// - Parameters:
+  ///   - key: The dependency's key type, or a type that is its own key.
+  ///   - fileID: The file of the declaration, named when a test reads a key with no test value.
+  ///   - line: The line of the declaration.
+  public init<Key: DependencyKey>(
+    _ key: Key.Type, fileID: StaticString = #fileID, line: UInt = #line
+  ) where Key.Value == Value {
+    self.access = DependencyAccessHandle(key, declaredAt: (fileID, line))
     (capturedStrongly, capturedWeakly) = DependencyOverlay.captureInForce()
   }
 

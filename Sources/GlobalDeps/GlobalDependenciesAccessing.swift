@@ -73,8 +73,8 @@ extension GlobalDependenciesAccessing {
     to reference: WritableKeyPath<Dependencies, Value>
   ) -> Self {
     // A key path that reads no key, or several, is refused with a warning that names it.
-    guard let alias = KeyPathResolution.id(for: dependency, reader: GlobalStore.node),
-      let target = KeyPathResolution.id(for: reference, reader: GlobalStore.node)
+    guard let alias = KeyPathResolution.id(for: dependency),
+      let target = KeyPathResolution.id(for: reference)
     else { return self }
     StoreWriteWarnings.checkAlias(alias.description, target.description)
     GlobalStore.node.addAlias(alias, to: target)

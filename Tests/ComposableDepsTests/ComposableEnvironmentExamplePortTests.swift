@@ -16,6 +16,7 @@ private struct RNGKey: DependencyKey {
   static var defaultValue: RandomNumberGenerator {
     { Int.random(in: 0...1000) }
   }
+  static var testValue: RandomNumberGenerator { defaultValue }
 }
 
 // Install it in `Dependencies`:

@@ -10,14 +10,17 @@ import XCTest
 
 private struct PortIntKey: DependencyKey {
   static var defaultValue: Int { 1 }
+  static var testValue: Int { defaultValue }
 }
 
 private struct PortInt1Key: DependencyKey {
   static var defaultValue: Int { -1 }
+  static var testValue: Int { defaultValue }
 }
 
 private struct PortInt2Key: DependencyKey {
   static var defaultValue: Int { -10 }
+  static var testValue: Int { defaultValue }
 }
 
 extension Dependencies {

@@ -5,13 +5,20 @@ import Testing
 // The keys of Docs/Diagnostics.md's report example.
 
 private enum RetriesKey: DependencyKey { static let defaultValue = 3 }
-private enum ClockKey: DependencyKey { static let defaultValue = "system clock" }
-private enum TimerKey: DependencyKey { static let defaultValue = "system timer" }
+private enum ClockKey: DependencyKey {
+  static let defaultValue = "system clock"
+  static let testValue = defaultValue
+}
+private enum TimerKey: DependencyKey {
+  static let defaultValue = "system timer"
+  static let testValue = defaultValue
+}
 private final class Logger: Sendable, CustomStringConvertible {
   var description: String { "Logger(level: info)" }
 }
 private enum LoggerKey: DependencyKey {
   static var defaultValue: Logger { Logger() }
+  static var testValue: Logger { defaultValue }
 }
 
 extension Dependencies {

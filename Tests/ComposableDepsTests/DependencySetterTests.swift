@@ -12,9 +12,13 @@ private struct WeatherClient: Sendable {
 
 private enum WeatherClientKey: DependencyKey {
   static let defaultValue = WeatherClient(search: { _ in ["live"] }, forecast: { _ in "live" })
+  static let testValue = defaultValue
 }
 
-private enum ReadOnlyKey: DependencyKey { static let defaultValue = 5 }
+private enum ReadOnlyKey: DependencyKey {
+  static let defaultValue = 5
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   fileprivate var weatherClient: WeatherClient {

@@ -232,33 +232,18 @@ final class TreeInterpreter {
     init(_ environment: DiffEnvironment) { self.environment = environment }
   }
 
-  /// Has the library learn which key each key path reads, once per process, on trees of its own
-  /// (`KnownIssues.keyPathResolutionBuildsTheDefault`): the first program of a process then
-  /// behaves as every other, and a seed replays alike in any process.
-  private static func resolveKeyPathsOnce() {
-    DiffEnvironment().aliasing(\.refA, to: \.refB)
-    DiffEnvironment().aliasing(\.refC, to: \.refD)
-    DiffEnvironment().aliasing(\.refObject1, to: \.refObject2)
-  }
-
   private let workers: [WorkerThread]
-  /// Whether to tolerate what `KnownIssues` lists, so that programs find other defects.
-  private let toleratesKnownIssues: Bool
 
-  init(workers: [WorkerThread], toleratesKnownIssues: Bool = true) {
+  init(workers: [WorkerThread]) {
     self.workers = workers
-    self.toleratesKnownIssues = toleratesKnownIssues
   }
 
   /// Runs `steps` on fresh trees; `nil` when every observation agreed with the reference.
   func run(_ steps: [TreeStep]) -> String? {
-    Self.resolveKeyPathsOnce()
     let reference = TreeReference(context: .current)
     var matcher = IdentityMatcher()
     var handles: [Int: Handle] = [:]
     var seen: [TreeReference.NodeID: Weak] = [:]
-    // The defaults a key path write may have built early, by tree (`KnownIssues`).
-    var builtEarly: [TreeReference.NodeID: Set<RefKey>] = [:]
 
     func visit<R: Sendable>(_ handle: Handle, thread: Int, _ body: @escaping @Sendable (DiffEnvironment) -> R)
       -> R?
@@ -307,10 +292,6 @@ final class TreeInterpreter {
 
       case .set(let id, let key, let value, let route):
         guard let handle = handles[id] else { continue }
-        if toleratesKnownIssues, KnownIssues.keyPathWriteBuildsTheDefault, route != .withKeyType {
-          builtEarly[reference.root(of: handle.node), default: []].insert(
-            reference.canonical(key, at: handle.node))
-        }
         reference.set(key, value, on: handle.node)
         _ = visit(handle, thread: 0) { $0.write(key, value, route) }
 
@@ -345,8 +326,7 @@ final class TreeInterpreter {
         guard let handle = handles[id] else { continue }
         let expected = reference.report(at: handle.node)
         let actual = visit(handle, thread: 0) { $0.dependencyReport() }!
-        let early = builtEarly[reference.root(of: handle.node)] ?? []
-        if let difference = expected.disagreement(with: actual, builtEarly: early) {
+        if let difference = expected.disagreement(with: actual) {
           return "\(at): \(difference)\nThe whole report:\n\(actual)"
         }
 

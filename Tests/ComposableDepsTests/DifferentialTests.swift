@@ -33,10 +33,8 @@ extension ComposableDifferentialTests {
       .root(0), .derive(parent: 0, .preset, as: 1), .set(1, .a, .int(1_004), .withKeyPath),
       .derive(parent: 0, .pulledBack, as: 2), .report(2),
     ]
-    let failure = TreeInterpreter(workers: [], toleratesKnownIssues: false).run(program)
-    withKnownIssue("with(\\.key, _) builds the key's default (KnownIssues.keyPathWriteBuildsTheDefault)") {
-      #expect(failure == nil, "\(failure ?? "")")
-    }
+    let failure = TreeInterpreter(workers: []).run(program)
+    #expect(failure == nil, "\(failure ?? "")")
   }
 }
 
@@ -190,8 +188,6 @@ extension ComposableDifferentialTests {
   @Test func aliasingBuildsNoDefault() {
     let root = DiffEnvironment()
     root.left.aliasing(\.firstAliasProbe, to: \.refC)
-    withKnownIssue("aliasing builds defaults (KnownIssues.keyPathResolutionBuildsTheDefault)") {
-      #expect(!root.dependencyReport().contains("FirstAliasProbeKey"), "\(root.dependencyReport())")
-    }
+    #expect(!root.dependencyReport().contains("FirstAliasProbeKey"), "\(root.dependencyReport())")
   }
 }

@@ -9,6 +9,7 @@ private let countedGetterRuns = Atomic<Int>(0)
 
 private enum CountedKey: DependencyKey {
   static let defaultValue = 7
+  static let testValue = defaultValue
 }
 
 extension Dependencies {

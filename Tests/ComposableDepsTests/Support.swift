@@ -1,11 +1,15 @@
 import ComposableDeps
 import DepsTestSupport
 
-enum IntKey: DependencyKey { static let defaultValue = 1 }
+enum IntKey: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = defaultValue
+}
 
 final class Service: Sendable {}
 enum ServiceKey: DependencyKey {
   static var defaultValue: Service { Service() }
+  static var testValue: Service { defaultValue }
 }
 
 extension Dependencies {

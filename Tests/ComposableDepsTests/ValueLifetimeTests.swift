@@ -9,6 +9,7 @@ private final class WatchedService: Sendable {}
 
 private enum WatchedServiceKey: DependencyKey {
   static var defaultValue: WatchedService? { nil }
+  static var testValue: WatchedService? { defaultValue }
 }
 
 extension Dependencies {

@@ -2,10 +2,22 @@ import Testing
 
 @testable import DepsCore
 
-private enum A: DependencyKey { static let defaultValue = 1 }
-private enum B: DependencyKey { static let defaultValue = 2 }
-private enum C: DependencyKey { static let defaultValue = 3 }
-private enum D: DependencyKey { static let defaultValue = 4 }
+private enum A: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = defaultValue
+}
+private enum B: DependencyKey {
+  static let defaultValue = 2
+  static let testValue = defaultValue
+}
+private enum C: DependencyKey {
+  static let defaultValue = 3
+  static let testValue = defaultValue
+}
+private enum D: DependencyKey {
+  static let defaultValue = 4
+  static let testValue = defaultValue
+}
 
 private let a = DependencyID(A.self)
 private let b = DependencyID(B.self)

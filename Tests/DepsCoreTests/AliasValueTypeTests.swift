@@ -2,8 +2,14 @@ import Testing
 
 @testable import DepsCore
 
-private enum CountKey: DependencyKey { static let defaultValue = 7 }
-private enum LabelKey: DependencyKey { static let defaultValue = "label" }
+private enum CountKey: DependencyKey {
+  static let defaultValue = 7
+  static let testValue = defaultValue
+}
+private enum LabelKey: DependencyKey {
+  static let defaultValue = "label"
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   /// A property of type `String` whose getter reads an `Int` key: aliasing to it joins a `String`

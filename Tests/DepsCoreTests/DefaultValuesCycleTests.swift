@@ -2,9 +2,18 @@ import Testing
 
 @testable import DepsCore
 
-private enum SelfReadingKey: DependencyKey { static let defaultValue = 0 }
-private enum FirstKey: DependencyKey { static let defaultValue = 1 }
-private enum SecondKey: DependencyKey { static let defaultValue = 2 }
+private enum SelfReadingKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+private enum FirstKey: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = defaultValue
+}
+private enum SecondKey: DependencyKey {
+  static let defaultValue = 2
+  static let testValue = defaultValue
+}
 private final class CycleEnvironment {}
 
 /// A default that reads itself stops the process (`fatalError`), which a test cannot catch; these

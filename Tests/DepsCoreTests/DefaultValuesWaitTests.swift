@@ -15,6 +15,7 @@ private enum SlowKey: DependencyKey {
     gate.wait()
     return Built()
   }
+  static var testValue: Built { defaultValue }
 }
 
 @Suite struct DefaultValuesWaitTests {

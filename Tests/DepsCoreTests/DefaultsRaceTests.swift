@@ -2,8 +2,14 @@ import Testing
 
 @testable import DepsCore
 
-private enum AKey: DependencyKey { static let defaultValue = 1 }
-private enum CKey: DependencyKey { static let defaultValue = 3 }
+private enum AKey: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = defaultValue
+}
+private enum CKey: DependencyKey {
+  static let defaultValue = 3
+  static let testValue = defaultValue
+}
 
 /// Two threads whose defaults read other defaults, with no cycle, get their values: no false
 /// "reads itself" stop when a wait that has ended is still on record.

@@ -2,8 +2,14 @@ import Testing
 
 @testable import DepsCore
 
-private enum FirstKey: DependencyKey { static let defaultValue = 0 }
-private enum SecondKey: DependencyKey { static let defaultValue = "" }
+private enum FirstKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+private enum SecondKey: DependencyKey {
+  static let defaultValue = ""
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   fileprivate var first: Int {

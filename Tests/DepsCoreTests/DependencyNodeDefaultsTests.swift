@@ -6,6 +6,7 @@ private final class Instance: Sendable {}
 
 private enum InstanceKey: DependencyKey {
   static var defaultValue: Instance { Instance() }
+  static var testValue: Instance { defaultValue }
 }
 
 /// Which node builds the defaults that a read resolves to.

@@ -14,16 +14,24 @@ private final class Service: Sendable {
 
 private enum ServiceKey: DependencyKey {
   static var defaultValue: Service { Service() }
+  static var testValue: Service { defaultValue }
 }
 
-private enum NumberKey: DependencyKey { static let defaultValue = 1 }
-private enum OtherNumberKey: DependencyKey { static let defaultValue = 2 }
+private enum NumberKey: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = defaultValue
+}
+private enum OtherNumberKey: DependencyKey {
+  static let defaultValue = 2
+  static let testValue = defaultValue
+}
 private enum LiveOnlyKey: DependencyKey {
   static let defaultValue = "live"
   static let testValue = "test"
 }
 private enum DerivedDefaultKey: DependencyKey {
   static var defaultValue: Int { DependencyNodeTests.readerForDefaults.read(NumberKey.self) * 10 }
+  static var testValue: Int { defaultValue }
 }
 
 extension Dependencies {

@@ -3,7 +3,10 @@ import Testing
 
 @testable import DepsCore
 
-private enum CachedKey: DependencyKey { static let defaultValue = 1 }
+private enum CachedKey: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   fileprivate var cached: Int {

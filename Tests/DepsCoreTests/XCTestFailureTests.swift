@@ -1,39 +1,11 @@
+import DepsTestSupport
 import XCTest
 
 @testable import DepsCore
 
 /// Checks that, in an XCTest test, `reportTestFailure` and unimplemented endpoints reach
 /// `XCTFail`, which the library finds at run time.
-final class XCTestFailureTests: XCTestCase {
-  /// The failures XCTest recorded inside ``capturingFailures(_:)``, kept instead of failing the test.
-  private var recorded: [(description: String, line: Int)] = []
-  private var isCapturing = false
-
-  /// Runs `body`, keeping the failures it records instead of failing the test; the assertions
-  /// outside `body` fail the test as usual.
-  private func capturingFailures(_ body: () -> Void) {
-    isCapturing = true
-    defer { isCapturing = false }
-    body()
-  }
-
-  #if canImport(Darwin)
-    override func record(_ issue: XCTIssue) {
-      guard isCapturing else { return super.record(issue) }
-      recorded.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
-    }
-  #else
-    override func recordFailure(
-      withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
-    ) {
-      guard isCapturing else {
-        return super.recordFailure(
-          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-      }
-      recorded.append((description, lineNumber))
-    }
-  #endif
-
+final class XCTestFailureTests: FailureRecordingTestCase {
   func testSwiftTestingIsNotRunningThisTest() {
     XCTAssertFalse(TestReporter.isTestRunning)  // no Swift Testing test on this thread
     XCTAssertEqual(DependencyContext.current, .test)

@@ -41,12 +41,7 @@ package struct ExpectedReport: Sendable, CustomStringConvertible {
 
   /// How `actual` differs from this report, or `nil`. With `onlyOurKeys`, lines that name no key
   /// of ``RefKey`` are ignored: a `GlobalDeps` report lists the whole process's defaults.
-  ///
-  /// `builtEarly` names dependencies whose defaults a known defect may have built before any read
-  /// (see `KnownIssues`): for them, "default, built" is accepted where "not yet built" is expected.
-  package func disagreement(
-    with actual: String, onlyOurKeys: Bool = false, builtEarly: Set<RefKey> = []
-  ) -> String? {
+  package func disagreement(with actual: String, onlyOurKeys: Bool = false) -> String? {
     let lines = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard lines.first == title else {
       return "the report's title is \(lines.first.map { "\"\($0)\"" } ?? "missing"), expected \"\(title)\""
@@ -58,15 +53,8 @@ package struct ExpectedReport: Sendable, CustomStringConvertible {
       !onlyOurKeys || RefKey.allCases.contains { line.hasPrefix($0.typeName + " ") }
     }
     let dependencyLines = lines[1] == "Dependencies: none" ? [] : Array(lines[2..<aliasesAt])
-    let tolerated = Set(builtEarly.map(\.typeName))
-    let expectedNames = Set(dependencies.map(Self.name))
-    let gotDependencies = dependencyLines.map { String($0.dropFirst(2)) }.filter(ours).filter { line in
-      // A default built early is listed although nothing read it.
-      expectedNames.contains(Self.name(line)) || Self.forgettingBuilt(line, of: tolerated) == line
-    }
-    if gotDependencies.map({ Self.forgettingBuilt($0, of: tolerated) })
-      != dependencies.map({ Self.forgettingBuilt($0, of: tolerated) })
-    {
+    let gotDependencies = dependencyLines.map { String($0.dropFirst(2)) }.filter(ours)
+    if gotDependencies != dependencies {
       return """
         the report's dependencies are
         \(gotDependencies.map { "  " + $0 }.joined(separator: "\n"))
@@ -88,22 +76,5 @@ package struct ExpectedReport: Sendable, CustomStringConvertible {
       return "the report lists the aliases \(seen.sorted()), expected \(aliases.keys.sorted())"
     }
     return nil
-  }
-
-  /// `line` without its value and its built state when it reads the default of a dependency of
-  /// `keys`: "RefAKey — default of RefCKey", for "RefAKey = 13 — default of RefCKey, built".
-  private static func forgettingBuilt(_ line: String, of keys: Set<String>) -> String {
-    let parts = line.components(separatedBy: " — ")
-    guard parts.count == 2, let name = parts[0].split(separator: " ").first else { return line }
-    let place = parts[1].replacingOccurrences(of: ", not yet built", with: "")
-      .replacingOccurrences(of: ", built", with: "")
-    guard place == "default" || place.hasPrefix("default of ") else { return line }
-    let canonical = place == "default" ? String(name) : String(place.dropFirst("default of ".count))
-    return keys.contains(canonical) ? "\(name) — \(place)" : line
-  }
-
-  /// The key type a dependency line names.
-  private static func name(_ line: String) -> String {
-    String(line.prefix { $0 != " " })
   }
 }

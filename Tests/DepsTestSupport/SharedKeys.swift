@@ -11,10 +11,16 @@ package struct APIClient: Sendable, DependencyKey {
 }
 
 /// The reference end of the tests' aliases (`main` to `mainQueue`).
-package enum MainQueueKey: DependencyKey { package static let defaultValue = "main-queue" }
+package enum MainQueueKey: DependencyKey {
+  package static let defaultValue = "main-queue"
+  package static let testValue = defaultValue
+}
 
 /// The alias end of the tests' aliases.
-package enum MainKey: DependencyKey { package static let defaultValue = "main" }
+package enum MainKey: DependencyKey {
+  package static let defaultValue = "main"
+  package static let testValue = defaultValue
+}
 
 extension Dependencies {
   /// The dependency of ``MainQueueKey``.

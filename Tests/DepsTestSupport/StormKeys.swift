@@ -5,6 +5,11 @@ import DepsCore
 
 /// One of eight `Int` dependencies, one per storm thread.
 package protocol StormSlot: DependencyKey where Value == Int {}
+
+extension StormSlot {
+  /// The storms read their own values: the default is the test value.
+  package static var testValue: Int { defaultValue }
+}
 package enum Slot0: StormSlot { package static let defaultValue = -1 }
 package enum Slot1: StormSlot { package static let defaultValue = -1 }
 package enum Slot2: StormSlot { package static let defaultValue = -1 }
@@ -26,10 +31,22 @@ package enum Slot7: StormSlot { package static let defaultValue = -1 }
   ]
 #endif
 
-private enum StormSharedKey: DependencyKey { static let defaultValue = 0 }
-private enum StormFirstKey: DependencyKey { static let defaultValue = -2 }
-private enum StormSecondKey: DependencyKey { static let defaultValue = -3 }
-private enum StormAliasKey: DependencyKey { static let defaultValue = -4 }
+private enum StormSharedKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+private enum StormFirstKey: DependencyKey {
+  static let defaultValue = -2
+  static let testValue = defaultValue
+}
+private enum StormSecondKey: DependencyKey {
+  static let defaultValue = -3
+  static let testValue = defaultValue
+}
+private enum StormAliasKey: DependencyKey {
+  static let defaultValue = -4
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   /// Written by every storm thread at once.

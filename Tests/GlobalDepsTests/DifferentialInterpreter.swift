@@ -58,35 +58,16 @@ final class GlobalInterpreter: @unchecked Sendable {
   private var matcher = IdentityMatcher()
   private var models: [Int: Model] = [:]
   private var escaped: [Int: (dependencies: EscapedDependencies, scope: ScopeReference.ScopeID?)] = [:]
-  /// The store defaults a key path write may have built early (`KnownIssues`).
-  private var storeBuiltEarly: Set<RefKey> = []
-
-  /// Whether to tolerate what `KnownIssues` lists, so that programs find other defects.
-  private let toleratesKnownIssues: Bool
-
-  init(workers: [WorkerThread], toleratesKnownIssues: Bool = true) {
+  init(workers: [WorkerThread]) {
     self.workers = workers
-    self.toleratesKnownIssues = toleratesKnownIssues
   }
 
   /// Runs `steps` from a reset store; `nil` when every observation agreed with the reference.
   func run(_ steps: [GlobalStep]) async -> String? {
     Dependencies.reset()
     Dependencies.clearAliases()
-    // Has the library learn which key each key path reads before the program, so that the first
-    // program of a process behaves as every other (`KnownIssues.keyPathResolutionBuildsTheDefault`):
-    // in a live process that builds store defaults, which the reset forgets.
-    withDependencies {
-      $0.alias(\.refA, to: \.refB)
-      $0.alias(\.refC, to: \.refD)
-      $0.alias(\.refObject1, to: \.refObject2)
-      $0.alias(\.refDerived, to: \.refA)
-    } operation: {
-    }
-    Dependencies.reset()
     reference = ScopeReference(context: .current)
     matcher = IdentityMatcher()
-    storeBuiltEarly = []
     let failure = await run(steps, .top)
     models = [:]
     escaped = [:]
@@ -142,10 +123,6 @@ final class GlobalInterpreter: @unchecked Sendable {
   private func runSync(_ step: GlobalStep, _ context: GlobalContext) -> String? {
     switch step {
     case .storeSet(let key, let value, let route):
-      if toleratesKnownIssues, KnownIssues.keyPathWriteBuildsTheDefault, route != .withKeyType {
-        storeBuiltEarly.insert(reference.canonicalInStore(key))
-        if key == .derived { storeBuiltEarly.insert(reference.canonicalInStore(.a)) }
-      }
       reference.setInStore(key, value)
       DiffGlobalEnvironment().set(key, value, by: route)
 
@@ -162,7 +139,6 @@ final class GlobalInterpreter: @unchecked Sendable {
 
     case .reset:
       reference.reset()
-      storeBuiltEarly = []
       Dependencies.reset()
 
     case .clearAliases:
@@ -244,8 +220,7 @@ final class GlobalInterpreter: @unchecked Sendable {
     case .report:
       let expected = reference.report(typeName: "DiffGlobalEnvironment", inForce: context.inForce)
       let actual = DiffGlobalEnvironment().dependencyReport()
-      if let difference = expected.disagreement(with: actual, onlyOurKeys: true, builtEarly: storeBuiltEarly)
-      {
+      if let difference = expected.disagreement(with: actual, onlyOurKeys: true) {
         return "at \"\(step)\": \(difference)\nThe whole report:\n\(actual)"
       }
 

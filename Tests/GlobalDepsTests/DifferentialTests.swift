@@ -26,10 +26,8 @@ extension GlobalStoreTests {
   /// nothing read it. Expected no `RefAKey` line; actual `RefAKey = 11 — default, built`.
   @Test func aKeyPathWriteBuildsNoDefault() async {
     let program: [GlobalStep] = [.storeSet(.derived, .int(1_001), .withKeyPath), .report]
-    let failure = await GlobalInterpreter(workers: [], toleratesKnownIssues: false).run(program)
-    withKnownIssue("with(\\.key, _) builds the key's default (KnownIssues.keyPathWriteBuildsTheDefault)") {
-      #expect(failure == nil, "\(failure ?? "")")
-    }
+    let failure = await GlobalInterpreter(workers: []).run(program)
+    #expect(failure == nil, "\(failure ?? "")")
   }
 }
 
@@ -163,8 +161,6 @@ extension GlobalStoreTests {
     DiffGlobalEnvironment().aliasing(\.firstGlobalAliasProbe, to: \.refC)
     Dependencies.clearAliases()
     let report = DiffGlobalEnvironment().dependencyReport()
-    withKnownIssue("aliasing builds defaults (KnownIssues.keyPathResolutionBuildsTheDefault)") {
-      #expect(!report.contains("FirstGlobalAliasProbeKey"), "\(report)")
-    }
+    #expect(!report.contains("FirstGlobalAliasProbeKey"), "\(report)")
   }
 }

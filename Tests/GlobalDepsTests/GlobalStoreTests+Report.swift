@@ -3,9 +3,18 @@ import Testing
 @testable import DepsCore
 @testable import GlobalDeps
 
-private enum ReportRetriesKey: DependencyKey { static let defaultValue = 3 }
-private enum ReportClockKey: DependencyKey { static let defaultValue = "system clock" }
-private enum ReportTimerKey: DependencyKey { static let defaultValue = "system timer" }
+private enum ReportRetriesKey: DependencyKey {
+  static let defaultValue = 3
+  static let testValue = defaultValue
+}
+private enum ReportClockKey: DependencyKey {
+  static let defaultValue = "system clock"
+  static let testValue = defaultValue
+}
+private enum ReportTimerKey: DependencyKey {
+  static let defaultValue = "system timer"
+  static let testValue = defaultValue
+}
 
 extension Dependencies {
   fileprivate var reportRetries: Int {

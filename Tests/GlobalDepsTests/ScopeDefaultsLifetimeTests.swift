@@ -3,6 +3,7 @@ import Testing
 
 private enum LazyNumberKey: DependencyKey {
   static let defaultValue = 1729
+  static let testValue = defaultValue
 }
 
 /// A client whose default reads another dependency lazily, through a `@Dependency` of its own.
@@ -13,6 +14,7 @@ private final class LazyClient: @unchecked Sendable {
 
 private enum LazyClientKey: DependencyKey {
   static var defaultValue: LazyClient { LazyClient() }
+  static var testValue: LazyClient { defaultValue }
 }
 
 extension Dependencies {

@@ -5,10 +5,14 @@ import Testing
 @testable import GlobalDeps
 
 // The repro of issue 14, verbatim.
-private enum ChildKey: DependencyKey { static let defaultValue = 1729 }
+private enum ChildKey: DependencyKey {
+  static let defaultValue = 1729
+  static let testValue = defaultValue
+}
 private struct Parent: DependencyKey, Sendable {
   var value: Int
   static var defaultValue: Parent { Parent(value: Dependency(\.child).wrappedValue) }
+  static var testValue: Parent { defaultValue }
 }
 extension Dependencies {
   fileprivate var child: Int {
@@ -19,10 +23,14 @@ extension Dependencies {
 private struct Model { @Dependency(Parent.self) var parent }
 
 // The same shape again, with keys no other test reads, for the live-context test.
-private enum LiveChildKey: DependencyKey { static let defaultValue = 1729 }
+private enum LiveChildKey: DependencyKey {
+  static let defaultValue = 1729
+  static let testValue = defaultValue
+}
 private struct LiveParent: DependencyKey, Sendable {
   var value: Int
   static var defaultValue: LiveParent { LiveParent(value: Dependency(\.liveChild).wrappedValue) }
+  static var testValue: LiveParent { defaultValue }
 }
 extension Dependencies {
   fileprivate var liveChild: Int {
@@ -133,8 +141,14 @@ private final class PlainModel {}
   }
 }
 
-private enum PrimaryKey: DependencyKey { static let defaultValue = "primary" }
-private enum SecondaryKey: DependencyKey { static let defaultValue = "secondary" }
+private enum PrimaryKey: DependencyKey {
+  static let defaultValue = "primary"
+  static let testValue = defaultValue
+}
+private enum SecondaryKey: DependencyKey {
+  static let defaultValue = "secondary"
+  static let testValue = defaultValue
+}
 extension Dependencies {
   fileprivate var primary: String {
     get { self[PrimaryKey.self] }
@@ -186,7 +200,10 @@ struct TraitAliasTests {
 }
 
 /// Read by no other test: the warning test writes it to the store.
-private enum DemoOnlyKey: DependencyKey { static let defaultValue = "" }
+private enum DemoOnlyKey: DependencyKey {
+  static let defaultValue = ""
+  static let testValue = defaultValue
+}
 extension Dependencies {
   fileprivate var demoOnly: String {
     get { self[DemoOnlyKey.self] }

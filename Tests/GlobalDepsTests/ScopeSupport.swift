@@ -5,8 +5,14 @@ import Synchronization
 // Keys that only scoped tests override, so that tests running in parallel with the serialized
 // store suite never see each other's values.
 
-enum ScopedKey: DependencyKey { static let defaultValue = 0 }
-enum EscapeKey: DependencyKey { static let defaultValue = "store" }
+enum ScopedKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+enum EscapeKey: DependencyKey {
+  static let defaultValue = "store"
+  static let testValue = defaultValue
+}
 
 /// A stateful test value: each instance has its own serial number and its own call count.
 final class StatefulService: Sendable {
@@ -28,11 +34,13 @@ final class StatefulService: Sendable {
 
 enum StatefulServiceKey: DependencyKey {
   static var defaultValue: StatefulService { StatefulService() }
+  static var testValue: StatefulService { defaultValue }
 }
 
 /// A default that reads another dependency: cached once per store, or per test scope.
 enum ScopedGreetingKey: DependencyKey {
   static var defaultValue: String { "hello from \(Dependency(\.escaped).wrappedValue)" }
+  static var testValue: String { defaultValue }
 }
 
 extension Dependencies {

@@ -4,11 +4,18 @@ import Testing
 
 @testable import GlobalDeps
 
-enum IntKey: DependencyKey { static let defaultValue = 0 }
-enum SchedulerKey: DependencyKey { static let defaultValue = "scheduler" }
+enum IntKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+enum SchedulerKey: DependencyKey {
+  static let defaultValue = "scheduler"
+  static let testValue = defaultValue
+}
 enum GreetingKey: DependencyKey {
   // A default that reads another dependency.
   static var defaultValue: String { "hello from \(Dependency(\.mainQueue).wrappedValue)" }
+  static var testValue: String { defaultValue }
 }
 
 final class Tracker: Sendable {
@@ -17,6 +24,7 @@ final class Tracker: Sendable {
 }
 enum TrackerKey: DependencyKey {
   static var defaultValue: Tracker { Tracker() }
+  static var testValue: Tracker { defaultValue }
 }
 
 extension Dependencies {

@@ -72,11 +72,13 @@ import Testing
 
 private enum LiveKey: DependencyKey {
   static let defaultValue = 42
+  static let testValue = defaultValue
 }
 
 private struct NumberClient: DependencyKey, Sendable {
   var fetch: @Sendable () -> Int
   static let defaultValue = NumberClient { 42 }
+  static let testValue = defaultValue
 }
 
 private struct ReportIssueTestValueClient: DependencyKey {

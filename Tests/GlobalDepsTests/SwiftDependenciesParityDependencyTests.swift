@@ -163,10 +163,10 @@ import Testing
   }
 
   @Test func dependencyType() {
-    // Upstream's key has only a `testValue` of 0; ours needs a `defaultValue`, which is also the
-    // test value.
+    // Upstream's key has only a `testValue` of 0; ours needs a `defaultValue` too.
     struct MyDependency: DependencyKey {
       static var defaultValue: Int { 0 }
+      static var testValue: Int { 0 }
     }
     @Dependency(MyDependency.self) var int: Int
 

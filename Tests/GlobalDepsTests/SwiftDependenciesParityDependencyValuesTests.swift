@@ -419,11 +419,13 @@ private struct CountInitDependency: DependencyKey {
     initCount.withLock { $0 += 1 }
     return Self { 42 }
   }
+  static var testValue: Self { defaultValue }
 }
 
 private struct SomeDependency: DependencyKey {
   var fetch: @Sendable () -> Int
   static let defaultValue = Self { 42 }
+  static let testValue = defaultValue
 }
 
 private struct ChildDependencyEarlyBinding: DependencyKey {
@@ -432,6 +434,7 @@ private struct ChildDependencyEarlyBinding: DependencyKey {
     @Dependency(\.sdSomeDependency) var someDependency
     return Self { someDependency.fetch() }
   }
+  static var testValue: Self { defaultValue }
 }
 
 private struct ChildDependencyLateBinding: DependencyKey {
@@ -442,6 +445,7 @@ private struct ChildDependencyLateBinding: DependencyKey {
       return someDependency.fetch()
     }
   }
+  static var testValue: Self { defaultValue }
 }
 
 private enum OptionalDependencyKey: DependencyKey {

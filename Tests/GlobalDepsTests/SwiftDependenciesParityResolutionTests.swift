@@ -287,6 +287,7 @@ private struct OuterDependency: DependencyKey {
     _ = innerDependency
     return Self()
   }
+  static var testValue: OuterDependency { defaultValue }
 }
 
 private struct InnerDependency: DependencyKey {
@@ -302,6 +303,7 @@ private struct InnerDependency: DependencyKey {
       _ = ref
     }
   }
+  static var testValue: InnerDependency { defaultValue }
 }
 
 // MARK: - ResolutionTests' dependencies
@@ -312,11 +314,13 @@ private struct EagerParentDependency: DependencyKey {
     @Dependency(\.sdEagerChild) var child
     return Self(value: child.value)
   }
+  static var testValue: Self { defaultValue }
 }
 
 private struct EagerChildDependency: DependencyKey {
   var value: Int
   static let defaultValue = Self(value: 1729)
+  static let testValue = defaultValue
 }
 
 private struct LazyParentDependency: DependencyKey {
@@ -325,11 +329,13 @@ private struct LazyParentDependency: DependencyKey {
     @Dependency(\.sdLazyChild) var child
     return child.value()
   }
+  static let testValue = defaultValue
 }
 
 private struct LazyChildDependency: DependencyKey {
   var value: @Sendable () -> Int
   static let defaultValue = Self { 1729 }
+  static let testValue = defaultValue
 }
 
 private struct NestedParentDependency: DependencyKey {
@@ -340,11 +346,13 @@ private struct NestedParentDependency: DependencyKey {
       child.value()
     }
   }
+  static var testValue: NestedParentDependency { defaultValue }
 }
 
 private struct NestedChildDependency: DependencyKey {
   var value: @Sendable () -> Int
   static let defaultValue = Self { 1729 }
+  static let testValue = defaultValue
 }
 
 private struct DiamondDependencyA: DependencyKey {
@@ -354,6 +362,7 @@ private struct DiamondDependencyA: DependencyKey {
     @Dependency(\.sdDiamondB2) var diamondB2
     return diamondB1.value() + diamondB2.value()
   }
+  static let testValue = defaultValue
 }
 
 private struct DiamondDependencyB1: DependencyKey {
@@ -362,6 +371,7 @@ private struct DiamondDependencyB1: DependencyKey {
     @Dependency(\.sdDiamondC) var diamondC
     return diamondC.value() + 42
   }
+  static let testValue = defaultValue
 }
 
 private struct DiamondDependencyB2: DependencyKey {
@@ -370,11 +380,13 @@ private struct DiamondDependencyB2: DependencyKey {
     @Dependency(\.sdDiamondC) var diamondC
     return diamondC.value() + 1729
   }
+  static let testValue = defaultValue
 }
 
 private struct DiamondDependencyC: DependencyKey {
   var value: @Sendable () -> Int
   static let defaultValue = Self { 1 }
+  static let testValue = defaultValue
 }
 
 private struct ClientWithDependency: DependencyKey {
@@ -384,6 +396,7 @@ private struct ClientWithDependency: DependencyKey {
     self.onValue(self.eagerChild)
   }
   static let defaultValue = Self()
+  static let testValue = defaultValue
 }
 
 extension Dependencies {

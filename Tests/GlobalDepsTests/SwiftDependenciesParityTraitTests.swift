@@ -189,6 +189,7 @@
 
   private enum ClassClientKey: DependencyKey {
     static var defaultValue: UncheckedBox<ClassClient> { UncheckedBox(value: ClassClient()) }
+    static var testValue: UncheckedBox<ClassClient> { defaultValue }
   }
 
   extension Dependencies {

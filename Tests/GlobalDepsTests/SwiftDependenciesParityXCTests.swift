@@ -215,6 +215,7 @@ final class SwiftDependenciesParityEscapingXCTests: XCTestCase {
 /// A stateful test value: upstream's `CachedDependency` actor.
 private actor CachedDependency: DependencyKey {
   static var defaultValue: CachedDependency { CachedDependency() }
+  static var testValue: CachedDependency { defaultValue }
 
   private var count = 0
 
@@ -281,6 +282,7 @@ final class SwiftDependenciesParityCachePollutionResetXCTests: XCTestCase {
 private struct ClientWithEndpoint: DependencyKey {
   var get: @Sendable () -> Int
   static var defaultValue: ClientWithEndpoint { Self { 42 } }
+  static var testValue: ClientWithEndpoint { defaultValue }
 }
 
 extension Dependencies {

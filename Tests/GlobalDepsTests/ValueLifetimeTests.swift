@@ -9,6 +9,7 @@ private final class ScopedService: Sendable {}
 
 private enum ScopedServiceKey: DependencyKey {
   static var defaultValue: ScopedService? { nil }
+  static var testValue: ScopedService? { defaultValue }
 }
 
 extension Dependencies {

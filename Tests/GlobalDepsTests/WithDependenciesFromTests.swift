@@ -4,24 +4,42 @@ import Testing
 @testable import GlobalDeps
 
 // Keys only this file reads, so the tests run in parallel with the others.
-private enum FromAKey: DependencyKey { static let defaultValue = 0 }
-private enum FromBKey: DependencyKey { static let defaultValue = "store" }
-private enum FromCKey: DependencyKey { static let defaultValue = 0 }
-private enum FromPrimaryKey: DependencyKey { static let defaultValue = "primary" }
-private enum FromSecondaryKey: DependencyKey { static let defaultValue = "secondary" }
+private enum FromAKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+private enum FromBKey: DependencyKey {
+  static let defaultValue = "store"
+  static let testValue = defaultValue
+}
+private enum FromCKey: DependencyKey {
+  static let defaultValue = 0
+  static let testValue = defaultValue
+}
+private enum FromPrimaryKey: DependencyKey {
+  static let defaultValue = "primary"
+  static let testValue = defaultValue
+}
+private enum FromSecondaryKey: DependencyKey {
+  static let defaultValue = "secondary"
+  static let testValue = defaultValue
+}
 
 /// A service whose release the tests watch through a weak reference.
 private final class FromService: Sendable {}
 private enum FromServiceKey: DependencyKey {
   static var defaultValue: FromService? { nil }
+  static var testValue: FromService? { defaultValue }
 }
 
 /// A stateful test value that only the outermost-scope tests read.
 private enum FromStatefulKey: DependencyKey {
   static var defaultValue: StatefulService { StatefulService() }
+  static var testValue: StatefulService { defaultValue }
 }
 private enum FromAsyncStatefulKey: DependencyKey {
   static var defaultValue: StatefulService { StatefulService() }
+  static var testValue: StatefulService { defaultValue }
 }
 
 extension Dependencies {

@@ -23,13 +23,14 @@ package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConverti
   @usableFromInline
   package var description: String { String(describing: keyType) }
 
-  /// Builds the value a read gets when nobody set one: `testValue` in tests, `previewValue` in
-  /// previews, `defaultValue` elsewhere.
+  /// Builds the value a read gets when nobody set one: `testValue` in tests (reported when the
+  /// key declares none, see `TestValueCheck`), `previewValue` in previews, `defaultValue`
+  /// elsewhere.
   package func makeDefault(context: DependencyContext) -> AnyValueBox {
     func build<Key: DependencyKey>(_: Key.Type) -> AnyValueBox {
       switch context {
       case .live: ValueBox<Key.Value>(Key.defaultValue)
-      case .test: ValueBox<Key.Value>(Key.testValue)
+      case .test: ValueBox<Key.Value>(TestValueCheck.testValue(of: Key.self))
       case .preview: ValueBox<Key.Value>(Key.previewValue)
       }
     }

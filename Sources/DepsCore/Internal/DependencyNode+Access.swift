@@ -2,9 +2,7 @@
 extension DependencyNode {
   /// Sets the dependency at `keyPath` on this node.
   package func set<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
-    var dependencies = Dependencies(reader: self)
-    dependencies[keyPath: keyPath] = value
-    set(dependencies.writes)
+    set(Dependencies.writes(of: value, at: keyPath, over: self))
   }
 
   /// Sets the dependency whose key is `key` on this node.
@@ -15,8 +13,8 @@ extension DependencyNode {
   /// Aliases `dependency` to `reference` on this node and below.
   package func alias(_ dependency: AnyKeyPath, to reference: AnyKeyPath) {
     guard
-      let alias = KeyPathResolution.id(for: dependency, reader: self),
-      let target = KeyPathResolution.id(for: reference, reader: self)
+      let alias = KeyPathResolution.id(for: dependency),
+      let target = KeyPathResolution.id(for: reference)
     else { return }
     addAlias(alias, to: target)
   }

@@ -34,6 +34,9 @@ package final class DependencyNode: DependencyReader {
     var defaults: DefaultValues?
     /// Whether some thread's read cache may hold an entry for this node, to purge at `deinit`.
     var isCached = false
+    /// What was read through this node and its descendants and set on them, in a test process;
+    /// made on first use (see ``usageLedger()``).
+    var usage: DependencyUsageLedger?
   }
 
   /// Creates a node under `parent` holding `values`.
@@ -149,6 +152,7 @@ package final class DependencyNode: DependencyReader {
     for key: Key.Type, along path: [Level]
   ) -> ValueBox<Key.Value> {
     let resolved = resolvedBox(DependencyID(key), along: path)
+    if DependencyContext.isTest { recordRead(DependencyID(key), override: resolved.override, along: path) }
     if let box = resolved.box as? ValueBox<Key.Value> { return box }
     runtimeWarn(
       """
@@ -183,10 +187,14 @@ package final class DependencyNode: DependencyReader {
     package var aliases: AliasTable
     /// The level's defaults; for a node, those built so far (`nil` before the first).
     package var defaults: DefaultValues?
+    /// What a level that is not a node records of its use, in a test process; a node's is its own
+    /// (``DependencyNode/usageLedger()``).
+    package var usage: DependencyUsageLedger?
 
     /// A level that is not a node; it owns defaults when it has `defaults`.
     package init(
-      ownerName: String, values: some Sequence<Entry>, aliases: AliasTable, defaults: DefaultValues?
+      ownerName: String, values: some Sequence<Entry>, aliases: AliasTable, defaults: DefaultValues?,
+      usage: DependencyUsageLedger? = nil
     ) {
       self.node = nil
       self.ownerName = ownerName
@@ -194,6 +202,7 @@ package final class DependencyNode: DependencyReader {
       self.values = Dictionary(values.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { $1 })
       self.aliases = aliases
       self.defaults = defaults
+      self.usage = usage
     }
 
     fileprivate init(
@@ -235,16 +244,54 @@ package final class DependencyNode: DependencyReader {
     return .default(of: aliases.canonical(id))
   }
 
-  /// The box a read of `id` along `path` (nearest first, as copied by ``path()``) returns, and the
-  /// dependency it was set or built as. Builds a default (user code) with no lock held.
+  /// The box a read of `id` along `path` (nearest first, as copied by ``path()``) returns, the
+  /// dependency it was set or built as, and the write order of the value set, if one was. Builds a
+  /// default (user code) with no lock held.
   private static func resolvedBox(
     _ id: DependencyID, along path: [Level]
-  ) -> (box: AnyValueBox, source: DependencyID) {
+  ) -> (box: AnyValueBox, source: DependencyID, override: UInt64?) {
     switch resolve(id, along: path, aliases: effectiveAliases(path)) {
     case .set(let entry, _):
-      return (entry.box, entry.id)
+      return (entry.box, entry.id, entry.sequence)
     case .default(let canonical):
-      return (defaultsLevel(path).defaultValues().value(for: canonical), canonical)
+      return (defaultsLevel(path).defaultValues().value(for: canonical), canonical, nil)
+    }
+  }
+
+  // MARK: Usage
+
+  /// Records, on every level of `path`, a read of `id` that returned the override written as
+  /// number `override`, if any: a read through a node is a read through each of its ancestors.
+  private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [Level]) {
+    for level in path {
+      (level.node?.usageLedger() ?? level.usage)?.recordRead(id, override: override)
+    }
+  }
+
+  /// What this node records of its use in a test process, made on first use.
+  package func usageLedger() -> DependencyUsageLedger {
+    state.withLock { state in
+      if let usage = state.usage { return usage }
+      let usage = DependencyUsageLedger()
+      state.usage = usage
+      return usage
+    }
+  }
+
+  /// What was read through this node and its descendants, and which values set on them no read
+  /// returned; empty outside a test process.
+  package var dependencyUsage: DependencyUsage {
+    state.withLock(\.usage)?.usage() ?? DependencyUsage()
+  }
+
+  /// Tracks, on this node and its ancestors, the overrides `added` set here and the end of those
+  /// written as `removed`; in a test process.
+  private func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
+    guard !(added.isEmpty && removed.isEmpty) else { return }
+    var next: DependencyNode? = self
+    while let node = next {
+      node.usageLedger().trackOverrides(adding: added, removing: removed)
+      next = node.parent
     }
   }
 
@@ -296,10 +343,20 @@ package final class DependencyNode: DependencyReader {
 
   /// Sets `entries` on this node; each holds here and below until a descendant sets its own.
   package func set(_ entries: some Sequence<Entry>) {
+    // Usage is tracked in a test process only: elsewhere a write does what it did without it.
+    let tracksUsage = DependencyContext.isTest
+    var added: [Entry] = []
+    var replaced: [UInt64] = []
     state.withLock { state in
-      for entry in entries { state.values[entry.id.rawValue] = entry }
+      for entry in entries {
+        let old = state.values.updateValue(entry, forKey: entry.id.rawValue)
+        guard tracksUsage else { continue }
+        added.append(entry)
+        if let old { replaced.append(old.sequence) }
+      }
     }
     DependencyGeneration.advance()
+    trackOverrides(adding: added, removing: replaced)
   }
 
   /// The values set on this node itself.
@@ -335,6 +392,14 @@ package final class DependencyNode: DependencyReader {
   package func attach(to parent: DependencyNode) -> Bool {
     let attached = setParent(parent)
     if attached { DependencyGeneration.advance() }
+    // What was read through the node and set on it so far is its new ancestors' too.
+    if attached, let usage = state.withLock(\.usage) {
+      var next: DependencyNode? = parent
+      while let node = next {
+        node.usageLedger().merge(usage)
+        next = node.parent
+      }
+    }
     return attached
   }
 
@@ -365,11 +430,16 @@ package final class DependencyNode: DependencyReader {
 
   /// Forgets every value set on this node and every default it built.
   package func reset() {
-    state.withLock { state in
-      state.values = [:]
-      state.defaults = nil
+    let tracksUsage = DependencyContext.isTest
+    let removed = state.withLock { state in
+      defer {
+        state.values = [:]
+        state.defaults = nil
+      }
+      return tracksUsage ? state.values.values.map(\.sequence) : []
     }
     DependencyGeneration.advance()
+    trackOverrides(adding: [], removing: removed)
   }
 
   /// Forgets every alias declared on this node.

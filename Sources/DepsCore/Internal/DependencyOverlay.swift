@@ -124,6 +124,8 @@ package class DependencyOverlay: @unchecked Sendable {
   @exclusivity(unchecked) private var _defaults: DefaultValues?
   @exclusivity(unchecked) private var _ownsDefaults = false
   @exclusivity(unchecked) private var _serial: UInt64 = 0
+  @exclusivity(unchecked) private var _usage: DependencyUsageLedger?
+  @exclusivity(unchecked) private var _resolvesAlongLevels = false
 
   /// Whether these values are a `withDependencies` scope (see
   /// ``makeScope(parent:aliases:defaults:)``).
@@ -139,6 +141,13 @@ package class DependencyOverlay: @unchecked Sendable {
   package final var aliases: AliasTable? { _aliases }
   /// Whether this scope or one around it declared aliases.
   package final var chainDeclaresAliases: Bool { _chainDeclaresAliases }
+  /// What reads in this scope and the scopes nested in it record, in a test process; `nil`
+  /// elsewhere.
+  package final var usage: DependencyUsageLedger? { _usage }
+  /// Whether a read in this scope resolves along the levels of its path, the general way, rather
+  /// than by a search of the scopes' values: when aliases are declared (``chainDeclaresAliases``),
+  /// or when the scope records its ``usage``, which that path records.
+  package final var resolvesAlongLevels: Bool { _resolvesAlongLevels }
   /// The defaults reads in this scope build and get: its own, or those of the nearest scope around
   /// it that has them; `nil` for the store's.
   package final var defaults: DefaultValues? { _defaults }
@@ -163,7 +172,12 @@ package class DependencyOverlay: @unchecked Sendable {
   ///   - aliases: The aliases the scope declares, checked against those in force around it.
   ///   - defaults: The defaults the scope builds, when it owns its defaults; else `nil`, for its
   ///     parent's.
-  package final func makeScope(parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?) {
+  ///   - usage: What the scope records of its use: given for an outermost scope in a test
+  ///     process; a scope inside one that records makes its own.
+  package final func makeScope(
+    parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?,
+    usage: DependencyUsageLedger? = nil
+  ) {
     precondition(!_isScope, "Deps: values were made a scope twice.")
     // The fields are as `init` left them (nil, false): set only those that differ, which for most
     // scopes is a few.
@@ -172,11 +186,18 @@ package class DependencyOverlay: @unchecked Sendable {
       // Inside a scope with a fallback in its chain: search as it does, after this one.
       if let order = parent._searchOrder { _searchOrder = [parent] + order }
       _chainDeclaresAliases = parent._chainDeclaresAliases
+      _resolvesAlongLevels = parent._resolvesAlongLevels
       _defaults = parent._defaults
+      if parent._usage != nil { _usage = usage ?? DependencyUsageLedger() }
+    }
+    if let usage {
+      _usage = usage
+      _resolvesAlongLevels = true
     }
     if let aliases {
       _aliases = aliases
       _chainDeclaresAliases = true
+      _resolvesAlongLevels = true
     }
     if let defaults {
       _ownsDefaults = true
@@ -201,6 +222,7 @@ package class DependencyOverlay: @unchecked Sendable {
     _fallback = fallback
     _searchOrder = order
     _chainDeclaresAliases = _chainDeclaresAliases || fallback.chainDeclaresAliases
+    _resolvesAlongLevels = _resolvesAlongLevels || fallback.resolvesAlongLevels
     _defaults = _defaults ?? fallback.defaults
   }
 
@@ -262,6 +284,12 @@ package class DependencyOverlay: @unchecked Sendable {
       if let found = scope.ownValue(for: id) { return found }
     }
     return nil
+  }
+
+  /// What was read in this scope and the scopes nested in it, and which values this scope set
+  /// that no read returned; empty outside a test process.
+  package final var dependencyUsage: DependencyUsage {
+    _usage?.usage(own: entries) ?? DependencyUsage()
   }
 
   /// Records that a read is about to be cached under ``serial``; call it before caching it.

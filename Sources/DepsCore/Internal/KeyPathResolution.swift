@@ -16,9 +16,14 @@ package enum KeyPathResolution {
   /// The key that `keyPath`'s getter reads, or `nil` with a runtime warning when it reads no key
   /// or several.
   ///
-  /// The first resolution reads the property through `reader` (which may build its default).
-  package static func id(for keyPath: AnyKeyPath, reader: any DependencyReader) -> DependencyID? {
-    let keys = keysRead(by: keyPath, reader: reader)
+  /// The first resolution runs the property's getter once, over a store of its own, and reports
+  /// nothing: learning which key a property reads is no read of the app's or the test's
+  /// dependencies, so it neither builds a default in their environment (a default is built on
+  /// first read), nor counts in their usage, nor reports a missing test value. The store it reads
+  /// builds the key's default (its `testValue` in a test) and drops it: a computed default is
+  /// built one extra time per key path and process.
+  package static func id(for keyPath: AnyKeyPath) -> DependencyID? {
+    let keys = keysRead(by: keyPath)
     guard keys.count != 1 else { return keys[0] }
     let read = keys.isEmpty ? "no DependencyKey" : keys.map(\.description).joined(separator: ", ")
     let name = described(keyPath)
@@ -35,8 +40,8 @@ package enum KeyPathResolution {
 
   /// How a message names the `Dependencies` property at `keyPath`: by the key its getter reads
   /// (`NumberFactKey`), else as ``described(_:)`` says. Warns about nothing.
-  package static func name(of keyPath: AnyKeyPath, reader: any DependencyReader) -> String {
-    let keys = keysRead(by: keyPath, reader: reader)
+  package static func name(of keyPath: AnyKeyPath) -> String {
+    let keys = keysRead(by: keyPath)
     return keys.count == 1 ? keys[0].description : described(keyPath)
   }
 
@@ -54,12 +59,12 @@ package enum KeyPathResolution {
 
   /// The keys that `keyPath`'s getter reads, in order, without repeats: one key is cached, so
   /// that later calls read nothing.
-  private static func keysRead(by keyPath: AnyKeyPath, reader: any DependencyReader) -> [DependencyID] {
+  private static func keysRead(by keyPath: AnyKeyPath) -> [DependencyID] {
     let key = DependencyKeyPath(keyPath)
     if let id = cache.withLock({ $0[key] }) { return [id] }
-    let recorder = KeyRecorder(reading: reader)
+    let recorder = KeyRecorder(reading: DependencyNode(ownerName: "KeyPathResolution"))
     let probe = Dependencies(reader: recorder)
-    _ = probe[keyPath: keyPath]
+    TestValueCheck.unreported { _ = probe[keyPath: keyPath] }
     var keys: [DependencyID] = []
     for id in recorder.recorded where !keys.contains(id) { keys.append(id) }
     if keys.count == 1 { cache.withLock { $0[key] = keys[0] } }

@@ -43,9 +43,11 @@ package enum RuntimeWarnings {
   /// - Parameters:
   ///   - kind: Tells apart warnings of one call site that must each be logged once (e.g. a key's
   ///     type name). Never pass values that vary without bound, such as actions.
+  ///   - failsTest: Whether the warning also fails the running test; `false` only for a failure
+  ///     the user turned into a warning (`Dependencies.missingTestValue`).
   package static func warn(
     _ message: String, kind: String, fileID: StaticString, filePath: StaticString, line: UInt,
-    column: UInt
+    column: UInt, failsTest: Bool = true
   ) {
     // Recordings see every warning, repeated or not, so tests do not depend on what ran before them.
     var recording = recorder
@@ -58,7 +60,7 @@ package enum RuntimeWarnings {
     // library fails even when an earlier test hit the same site. A recorded warning is asserted
     // by the test that records it instead.
     var isReported = isRecorded
-    if !isRecorded, DependencyContext.current == .test {
+    if failsTest, !isRecorded, DependencyContext.current == .test {
       isReported = TestFailures.failRunningTest(
         message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -131,8 +133,10 @@ package func runtimeWarn(
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
-  column: UInt = #column
+  column: UInt = #column,
+  failsTest: Bool = true
 ) {
   RuntimeWarnings.warn(
-    message, kind: kind, fileID: fileID, filePath: filePath, line: line, column: column)
+    message, kind: kind, fileID: fileID, filePath: filePath, line: line, column: column,
+    failsTest: failsTest)
 }

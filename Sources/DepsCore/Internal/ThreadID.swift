@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
-#endif
-
 /// A number that names the calling thread while it lives: which thread builds a default, which
 /// thread owns a read cache.
 package struct ThreadID: Hashable, Sendable, CustomStringConvertible {
@@ -19,24 +9,16 @@ package struct ThreadID: Hashable, Sendable, CustomStringConvertible {
 
   private static let numbers = Counter()
 
-  /// A thread-local slot holding the thread's number as a pointer-sized integer; it owns no
-  /// memory, so it needs no destructor.
-  private static let storageKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(
-      status == 0, "Deps: pthread_key_create failed (\(status)); the process has no TLS keys left.")
-    return key
-  }()
+  /// The thread's number as a pointer-sized integer, owning no memory.
+  private static let slot = ThreadLocalSlot()
 
   /// The calling thread's number, given on its first use.
   package static var current: ThreadID {
-    if let pointer = pthread_getspecific(storageKey) {
+    if let pointer = slot.pointer {
       return ThreadID(rawValue: UInt64(UInt(bitPattern: pointer)))
     }
     let id = ThreadID(rawValue: numbers.next())
-    PthreadCall.check(
-      pthread_setspecific(storageKey, UnsafeRawPointer(bitPattern: UInt(id.rawValue))), "pthread_setspecific")
+    slot.pointer = UnsafeMutableRawPointer(bitPattern: UInt(id.rawValue))
     return id
   }
 

@@ -60,6 +60,23 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
     return detection
   }()
 
+  /// Whether this process runs tests (``current`` is ``test``), for paths that ask often: one
+  /// load of a constant-initialized word after the first, where ``current`` calls the lazy
+  /// initializer's check of ``detected`` (`swift_once`) on every use.
+  package static var isTest: Bool {
+    switch runsTests.load() {
+    case 2: return true
+    case 1: return false
+    default:
+      let isTest = current == .test
+      runsTests.store(isTest ? 2 : 1)
+      return isTest
+    }
+  }
+
+  /// 0 until ``isTest`` is first asked, then 1 (no) or 2 (yes).
+  private static let runsTests = AtomicWord()
+
   /// The paragraph that ends a message about test-only code reached where no test runs (an
   /// `unimplemented` endpoint, a built-in test value): the context this process detected, why,
   /// and how to force the live one.

@@ -9,6 +9,17 @@ package protocol DependencyScoping: Sendable {
     _ update: @escaping @Sendable (inout Dependencies) throws -> Void,
     operation: @Sendable () async throws -> Void
   ) async throws
+
+  /// Runs `operation` inside the scope that the asynchronous `update` makes, and returns what
+  /// was touched in that scope: the `.dependencies(strict:_:)` trait's.
+  static func withUsageScope(
+    _ update: @escaping @Sendable (inout Dependencies) async throws -> Void,
+    operation: @Sendable () async throws -> Void
+  ) async throws -> DependencyUsage
+
+  /// What the scope in force now (the store, outside any) has touched, whenever it is asked: a
+  /// `TestStore`'s with `strictDependencies`, for an environment that keeps no usage of its own.
+  static func usageOfScopeInForce() -> @Sendable () -> DependencyUsage
 }
 
 /// Finds `GlobalDeps`' scope, once per process.

@@ -140,7 +140,8 @@ extension DependencyOverlay {
     let defaults = DefaultValues(scope: { [weak scope] build in
       buildDefault(in: scope, asyncBuilds: asyncBuilds, build)
     })
-    scope.makeScope(parent: parent, aliases: aliases, defaults: defaults)
+    let usage = parent == nil && isTestProcess ? DependencyUsageLedger() : nil
+    scope.makeScope(parent: parent, aliases: aliases, defaults: defaults, usage: usage)
     return scope
   }
 
@@ -187,20 +188,58 @@ extension DependencyOverlay {
   private static func outermostTestScope(
     updatedBy update: (inout Dependencies) throws -> Void
   ) rethrows -> DependencyOverlay {
+    let outermost = OutermostTestScope()
+    var dependencies = Dependencies(reader: outermost.updating)
+    try withCurrent(outermost.updating) { try update(&dependencies) }
+    return outermost.make(dependencies.takeWritten())
+  }
+
+  /// The scope of an asynchronous update, as ``scope(updatedBy:)`` makes a synchronous one's: the
+  /// scope of the `.dependencies` test trait, whose update may be `async`.
+  static func scope(
+    isolation: isolated (any Actor)? = #isolation,
+    updatedByAsync update: (inout Dependencies) async throws -> Void
+  ) async throws -> DependencyOverlay {
+    let parent = current
+    guard parent == nil, isTestProcess else {
+      var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
+      try await update(&dependencies)
+      let scope = dependencies.takeWritten() ?? DependencyOverlay()
+      scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
+      return scope
+    }
+    let outermost = OutermostTestScope()
+    var dependencies = Dependencies(reader: outermost.updating)
+    try await withCurrent(outermost.updating, isolation: isolation) { try await update(&dependencies) }
+    return outermost.make(dependencies.takeWritten())
+  }
+
+  /// An outermost scope of a test process in the making: the defaults it will own, the scope its
+  /// update runs in (with no values yet and those defaults), and what both record of their use.
+  private struct OutermostTestScope {
     let owner = DefaultsOwner()
-    let asyncBuilds = DefaultsAsyncBuilds { owner.scope }
-    let defaults = DefaultValues(scope: { build in
-      buildDefault(in: owner.scope, asyncBuilds: asyncBuilds, build)
-    })
+    let defaults: DefaultValues
+    let usage = DependencyUsageLedger()
     let updating = DependencyOverlay()
-    updating.makeScope(parent: nil, aliases: nil, defaults: defaults)
-    owner.updating(in: updating)
-    var dependencies = Dependencies(reader: updating)
-    try withCurrent(updating) { try update(&dependencies) }
-    let scope = dependencies.takeWritten() ?? DependencyOverlay()
-    scope.makeScope(parent: nil, aliases: aliases(declaredBy: scope, in: updating), defaults: defaults)
-    owner.made(scope)
-    return scope
+
+    init() {
+      let owner = self.owner
+      let asyncBuilds = DefaultsAsyncBuilds { owner.scope }
+      defaults = DefaultValues(scope: { build in
+        buildDefault(in: owner.scope, asyncBuilds: asyncBuilds, build)
+      })
+      updating.makeScope(parent: nil, aliases: nil, defaults: defaults, usage: usage)
+      owner.updating(in: updating)
+    }
+
+    /// The scope of the values the update wrote, which owns the defaults.
+    func make(_ written: DependencyOverlay?) -> DependencyOverlay {
+      let scope = written ?? DependencyOverlay()
+      scope.makeScope(
+        parent: nil, aliases: aliases(declaredBy: scope, in: updating), defaults: defaults, usage: usage)
+      owner.made(scope)
+      return scope
+    }
   }
 
   /// The aliases declared through `written`, the values an update wrote, for the scope they make
@@ -255,21 +294,20 @@ extension DependencyOverlay {
   var level: DependencyNode.Level {
     DependencyNode.Level(
       ownerName: "withDependencies", values: entries, aliases: aliases ?? AliasTable(),
-      defaults: ownsDefaults ? defaults : nil)
+      defaults: ownsDefaults ? defaults : nil, usage: usage)
   }
 
   /// The aliases of `builder`, to declare in a scope made inside `parent`: each resolved to its key
   /// and checked against the aliases in force there (the store's and the enclosing scopes'); one
   /// that would close a cycle is refused with a runtime warning. `nil` when `builder` has none.
   static func declaredAliases(_ builder: AliasBuilder, in parent: DependencyOverlay?) -> AliasTable? {
-    let reader = ScopedReader.reader(in: parent)
     let levels = parent?.levels() ?? GlobalStore.node.path()
     var inForce = DependencyNode.effectiveAliases(levels)
     var declared = AliasTable()
     for pair in builder.pairs {
       guard
-        let alias = KeyPathResolution.id(for: pair.alias.keyPath, reader: reader),
-        let reference = KeyPathResolution.id(for: pair.reference.keyPath, reader: reader)
+        let alias = KeyPathResolution.id(for: pair.alias.keyPath),
+        let reference = KeyPathResolution.id(for: pair.reference.keyPath)
       else { continue }
       if inForce.addOrWarn(alias, to: reference) == .added {
         declared.add(alias, to: reference)

@@ -169,8 +169,8 @@ struct ScopedReader: Sendable {
     case store
     /// Set nowhere: the default these defaults build.
     case scopeDefault(DefaultValues)
-    /// Aliases are in force, or a store value may win over a scope's default: resolve along the
-    /// scopes' and the store's levels.
+    /// Aliases are in force, a store value may win over a scope's default, or the scopes record
+    /// their usage: resolve along the scopes' and the store's levels.
     case alongLevels
   }
 
@@ -178,7 +178,8 @@ struct ScopedReader: Sendable {
   static func find(
     _ id: ObjectIdentifier, inner: DependencyOverlay, outer: DependencyOverlay?
   ) -> Found {
-    guard !inner.chainDeclaresAliases, outer?.chainDeclaresAliases != true else { return .alongLevels }
+    // Aliases, or a scope that records its usage (in a test process), resolve along the levels.
+    guard !inner.resolvesAlongLevels, outer?.resolvesAlongLevels != true else { return .alongLevels }
     let store = GlobalStore.holdsValuesAndAliases
     // A store alias may join `id` to a key a scope set.
     guard !store.aliases else { return .alongLevels }

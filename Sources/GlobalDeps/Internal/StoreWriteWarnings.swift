@@ -31,7 +31,7 @@ enum StoreWriteWarnings {
   /// How a key path is named in these warnings: by the key it reads, when it reads one, else as
   /// `KeyPathResolution.described(_:)` says (never by its getter's address).
   static func name<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> String {
-    KeyPathResolution.name(of: keyPath, reader: GlobalStore.node)
+    KeyPathResolution.name(of: keyPath)
   }
 
   static func duringDerived(key: String, environment: String) -> String {

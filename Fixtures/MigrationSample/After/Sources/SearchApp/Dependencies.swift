@@ -18,10 +18,14 @@ struct AnalyticsClient: Sendable {  // migration: `DependencyKey.Value` must be 
 
 private struct WordsClientKey: DependencyKey {
   static var defaultValue: WordsClient { .live }
+  // migration: a `testValue` for every key
+  static let testValue = WordsClient(search: unimplemented("WordsClient.search"))
 }
 
 private struct AnalyticsClientKey: DependencyKey {
   static var defaultValue: AnalyticsClient { AnalyticsClient { print("analytics:", $0) } }
+  // migration: a `testValue` for every key
+  static let testValue = AnalyticsClient(track: unimplemented("AnalyticsClient.track", placeholder: ()))
 }
 
 // migration: delete the scheduler dependencies

@@ -1,0 +1,26 @@
+import DepsCore
+
+extension ComposableEnvironment: DependencyUsageReporting {
+  /// What the tests touched through this environment: the keys read through it and its
+  /// descendants, and the values set on them that no read returned.
+  ///
+  /// ```swift
+  /// let env = AppEnvironment().with(\.numberFact, .mock).with(\.mainQueue, .immediate)
+  /// _ = env.counter.numberFact
+  /// print(env.dependencyUsage())
+  /// // Read: NumberFactClientKey
+  /// // Unread overrides: MainQueueKey
+  /// ```
+  ///
+  /// A value set on this environment and read through a descendant was read; one that every
+  /// descendant that reads the key overrides again was not. Keys are named as
+  /// ``dependencyReport()`` names them. Recorded in a test process only
+  /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is
+  /// empty. `TestStore(…, strictDependencies: true)` fails a test whose environment has unread
+  /// overrides at `finish()`.
+  ///
+  /// - Returns: The usage of this environment and its descendants.
+  public func dependencyUsage() -> DependencyUsage {
+    node.dependencyUsage
+  }
+}

@@ -1,0 +1,51 @@
+extension Dependencies {
+  /// What writing `value` at `keyPath`, over what `reader` reads, writes.
+  ///
+  /// A write through a key path runs the property's getter before its setter (the projection of
+  /// a computed property reads it first), and the value read is then written over. That read
+  /// would build the default of the very dependency being overridden (a default is built on first
+  /// read, and overriding a key builds nothing), and in a test count as a read of it and report a
+  /// missing test value: so the getter's one read of a key of the written value's type gets the
+  /// written value instead. A property that reads more than that (`\.client.endpoint` reads the
+  /// client, to change one of its fields) is written as before, through `reader`.
+  package static func writes<Value>(
+    of value: Value, at keyPath: WritableKeyPath<Dependencies, Value>, over reader: any DependencyReader
+  ) -> [Entry] {
+    let overwriting = OverwrittenReader(base: reader, value: value)
+    var overwritten = Dependencies(reader: overwriting)
+    overwritten[keyPath: keyPath] = value
+    if overwriting.wroteAsBefore { return overwritten.writes }
+    var dependencies = Dependencies(reader: reader)
+    dependencies[keyPath: keyPath] = value
+    return dependencies.writes
+  }
+}
+
+/// Reads through `base`, except for a first read of a key whose values are of the type of the
+/// value being written: that read, whose result the write replaces, gets the written value.
+private final class OverwrittenReader<Value>: DependencyReader, @unchecked Sendable {
+  // @unchecked: made, read through and dropped by one thread, inside one write.
+  private let base: any DependencyReader
+  private let value: Value
+  private var reads = 0
+  private var replacedTheFirst = false
+
+  init(base: any DependencyReader, value: Value) {
+    self.base = base
+    self.value = value
+  }
+
+  /// Whether the write did what it did before: it read nothing, or one key, itself replaced by
+  /// the write, or it read nothing through the written value. A write that read the written value
+  /// and then more might have used it as what it was not.
+  var wroteAsBefore: Bool { !replacedTheFirst || reads == 1 }
+
+  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+    reads += 1
+    if reads == 1, let written = value as? Key.Value {
+      replacedTheFirst = true
+      return written
+    }
+    return base.read(key)
+  }
+}

@@ -1,0 +1,106 @@
+/// Reports, in a test process, a read of a dependency whose key declares no `testValue`.
+///
+/// A store builds a key's default once (`DefaultValues`), so a report made where the default is
+/// built is made once per key and store: per test scope. Nothing is added to a read: only the
+/// build of a default in the test context, and a read that misses the per-thread cache through a
+/// `@Dependency` made in a test process, which says where it was declared.
+package enum TestValueCheck {
+  /// ``MissingTestValue``: 0 for `.failure`, 1 for `.warning`.
+  package static let setting = AtomicWord()
+
+  /// Set while the library builds a key's `testValue` on this thread: points at a `Bool` on the
+  /// builder's stack that `DependencyKey`'s default `testValue` sets.
+  private static let building = ThreadLocalSlot()
+
+  /// Set while a `@Dependency` made in a test process reads a value that the thread's cache did
+  /// not hold: the wrapper's declaration (an immortal ``DependencyReadSite``, unretained).
+  private static let reading = ThreadLocalSlot()
+
+  /// Set while the library reads a property only to learn which key it reads, in a store of its
+  /// own (see `KeyPathResolution`): the defaults built then are not the test's, and not reported.
+  private static let learning = ThreadLocalSlot()
+
+  /// Runs `body`, whose reads of keys with no test value are not reported.
+  package static func unreported<R>(_ body: () throws -> R) rethrows -> R {
+    // Any pointer that is not `nil` marks the thread; it is never followed.
+    try learning.with(UnsafeMutableRawPointer(bitPattern: 1), body)
+  }
+
+  /// Notes that the default `testValue` of `DependencyKey`, the key's `defaultValue`, is being
+  /// read, if the library is building a test value on this thread.
+  package static func noteDefaultTestValue() {
+    guard let flag = building.pointer else { return }
+    // Set by `testValue(of:)` to the address of its `Bool`, alive while the build runs.
+    flag.assumingMemoryBound(to: Bool.self).pointee = true
+  }
+
+  /// Runs `body`, a read through the `@Dependency` declared at `site`, so that a default it
+  /// builds names the declaration.
+  package static func reading<R>(from site: DependencyReadSite, _ body: () throws -> R) rethrows -> R {
+    // Immortal: the access table keeps it for the life of the process.
+    try reading.with(Unmanaged.passUnretained(site).toOpaque(), body)
+  }
+
+  /// `Key`'s `testValue`, reported when the key declares none.
+  ///
+  /// The declaration of the `@Dependency` whose read builds it is taken here: a default that this
+  /// build reads in turn was not read through that `@Dependency`.
+  package static func testValue<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
+    let site = reading.pointer
+    reading.pointer = nil
+    defer { reading.pointer = site }
+    var declaresNone = false
+    let value = withUnsafeMutablePointer(to: &declaresNone) { flag in
+      building.with(UnsafeMutableRawPointer(flag)) { Key.testValue }
+    }
+    guard declaresNone, learning.pointer == nil else { return value }
+    // Set by `reading(from:_:)` to an immortal site.
+    let declaration = site.map { Unmanaged<DependencyReadSite>.fromOpaque($0).takeUnretainedValue() }
+    report(missingTestValue(key: "\(Key.self)", site: declaration), key: "\(Key.self)")
+    return value
+  }
+
+  /// What the reports of the current task do, in place of ``Dependencies/missingTestValue``: set
+  /// by the library's tests of the warning, which must not change the process-wide switch while
+  /// other tests run.
+  @TaskLocal package static var modeOverride: MissingTestValue?
+
+  private static func report(_ message: String, key: String) {
+    switch modeOverride ?? Dependencies.missingTestValue {
+    case .failure:
+      reportTestFailure(message, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    case .warning:
+      runtimeWarn(message, kind: key, failsTest: false)
+    }
+  }
+
+  /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency`
+  /// declared at `site` (`nil` for a read through anything else).
+  package static func missingTestValue(key: String, site: DependencyReadSite?) -> String {
+    let declaration = site.map { "\n\n  Read through: @Dependency declared at \($0)" } ?? ""
+    return """
+      \(key) has no test value, but was read in a test.\(declaration)
+
+      In a test, a dependency that nobody overrides reads its key's testValue; \(key) declares \
+      none, so the test got its defaultValue, the live value. To fix: override it, or declare \
+      `static let testValue` on \(key): a mock, unimplemented endpoints, or \
+      `static let testValue = defaultValue` to read the live value on purpose.
+      """
+  }
+}
+
+/// Where a `@Dependency` was declared, for the message of a read that built a default with no
+/// test value. Made once per declaration, in test processes only, and kept for the life of the
+/// process by the access table.
+package final class DependencyReadSite: Sendable, CustomStringConvertible {
+  package let fileID: StaticString
+  package let line: UInt
+
+  package init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// `Module/File.swift:12`.
+  package var description: String { "\(fileID):\(line)" }
+}

@@ -1,0 +1,37 @@
+import DepsCore
+
+/// The failures of strict dependency checks: an override that the test never read.
+enum StrictDependencies {
+  /// A `.dependencies(strict: true)` trait set `key`, and nothing in the test read that value.
+  static func unreadInTrait(_ key: String) -> String {
+    """
+    The .dependencies(strict: true) trait overrides \(key), but the test never read it.
+
+    A strict trait requires every value it sets to be read, so that no override outlives the \
+    code that needed it. To fix: remove the override from the trait, or use \
+    .dependencies { … } without strict: true.
+    """
+  }
+
+  /// `key` was set on the environment of a `TestStore` made with `strictDependencies: true` (or
+  /// on a descendant of it, or in its scope), and nothing the test ran read that value.
+  static func unreadInTestStore(_ key: String) -> String {
+    """
+    The TestStore's environment overrides \(key), but the test never read it.
+
+    A TestStore made with strictDependencies: true requires every value set on its environment \
+    to be read by the end of the test, so that no override outlives the code that needed it. To \
+    fix: remove the override, or make the TestStore without strictDependencies: true.
+    """
+  }
+
+  /// What a strict `TestStore` asks at `finish()`: the usage of `environment` when it keeps one
+  /// (a `ComposableEnvironment`), else that of the `GlobalDeps` scope in force now.
+  static func usage(of environment: some Any) -> () -> DependencyUsage {
+    if let reporting = environment as? any DependencyUsageReporting {
+      return { reporting.dependencyUsage() }
+    }
+    guard let scope = DependencyScopeProvider.linked else { return { DependencyUsage() } }
+    return scope.usageOfScopeInForce()
+  }
+}

@@ -1,0 +1,31 @@
+import DepsCore
+
+/// What a test touched in a `withDependencies` scope.
+extension Dependencies {
+  /// What the tests touched in the current ``withDependencies(_:operation:)`` scope (or the
+  /// `.dependencies` trait's): the keys read in it and in the scopes nested in it, and the values
+  /// it set that no read returned.
+  ///
+  /// ```swift
+  /// withDependencies {
+  ///   $0.numberFact = .mock
+  ///   $0.date = .constant(.distantPast)
+  /// } operation: {
+  ///   _ = FeatureModel().loadFact()
+  ///   print(Dependencies.usage())
+  ///   // Read: NumberFactClientKey
+  ///   // Unread overrides: DateGeneratorKey
+  /// }
+  /// ```
+  ///
+  /// Outside any scope, the process-wide store's: what every read outside scopes read, and the
+  /// values set on the store with `with(_:_:)` that nothing read. Keys are named as
+  /// `dependencyReport()` names them. Recorded in a test process only
+  /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is empty.
+  ///
+  /// - Returns: The usage of the scope in force, or of the store.
+  public static func usage() -> DependencyUsage {
+    guard let scope = DependencyOverlay.current else { return GlobalStore.node.dependencyUsage }
+    return scope.dependencyUsage
+  }
+}

@@ -1,0 +1,89 @@
+import ComposableDeps
+import DepsTesting
+import Testing
+
+/// A key every test here overrides.
+private enum GreetingKey: DependencyKey {
+  static let defaultValue = "live greeting"
+  static let testValue = "test greeting"
+}
+
+private enum FarewellKey: DependencyKey {
+  static let defaultValue = "live farewell"
+  static let testValue = "test farewell"
+}
+
+extension Dependencies {
+  fileprivate var greeting: String {
+    get { self[GreetingKey.self] }
+    set { self[GreetingKey.self] = newValue }
+  }
+  fileprivate var farewell: String {
+    get { self[FarewellKey.self] }
+    set { self[FarewellKey.self] = newValue }
+  }
+}
+
+private final class GreetingEnvironment: ComposableEnvironment {
+  @Dependency(\.greeting) var greeting
+  @Derived var farewells: FarewellEnvironment
+}
+
+private final class FarewellEnvironment: ComposableEnvironment {
+  @Dependency(\.farewell) var farewell
+}
+
+private enum GreetingAction: Equatable, Sendable {
+  case greet
+  case leave
+}
+
+private let greetingReducer = Reducer<String, GreetingAction, GreetingEnvironment> {
+  state, action, environment in
+  switch action {
+  case .greet: state = environment.greeting
+  case .leave: state = environment.farewells.farewell
+  }
+  return .none
+}
+
+/// The failure of a strict `TestStore` whose environment set `key` that nothing read.
+private func unreadInTestStore(_ key: String) -> String {
+  """
+  The TestStore's environment overrides \(key), but the test never read it.
+
+  A TestStore made with strictDependencies: true requires every value set on its environment to \
+  be read by the end of the test, so that no override outlives the code that needed it. To fix: \
+  remove the override, or make the TestStore without strictDependencies: true.
+  """
+}
+
+@MainActor
+@Suite struct StrictTestStoreTests {
+  @Test func finishFailsForEachOverrideNothingRead() async {
+    let environment = GreetingEnvironment().with(\.greeting, "hi")
+    environment.farewells.with(\.farewell, "bye")
+    let store = TestStore(
+      initialState: "", reducer: greetingReducer, environment: environment, strictDependencies: true)
+    await store.send(.greet) { $0 = "hi" }
+    await expectFailures([unreadInTestStore("FarewellKey")]) {
+      await store.finish()
+    }
+  }
+
+  @Test func finishPassesWhenEveryOverrideWasRead() async {
+    let environment = GreetingEnvironment().with(\.greeting, "hi").with(\.farewell, "bye")
+    let store = TestStore(
+      initialState: "", reducer: greetingReducer, environment: environment, strictDependencies: true)
+    await store.send(.greet) { $0 = "hi" }
+    await store.send(.leave) { $0 = "bye" }
+    await store.finish()
+  }
+
+  @Test func aStoreThatIsNotStrictAllowsUnreadOverrides() async {
+    let environment = GreetingEnvironment().with(\.greeting, "hi").with(\.farewell, "bye")
+    let store = TestStore(initialState: "", reducer: greetingReducer, environment: environment)
+    await store.send(.greet) { $0 = "hi" }
+    await store.finish()
+  }
+}
