@@ -36,6 +36,7 @@ func readmeExample() async -> String {
 // still needs the word.)
 private enum GreetingKey: DependencyKey {
   static let defaultValue = "Hello"
+  static let testValue = defaultValue  // a constant: tests may read the live value
 }
 
 nonisolated extension Dependencies {
