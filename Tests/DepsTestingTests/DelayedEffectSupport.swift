@@ -37,7 +37,8 @@ enum ClockAction: Equatable, Sendable {
 // advanced time, and the test waits forever: written as TCA writes it, `merge` in DelayedEffectCompositionTests hung in about
 // 1 run of 50). Tests wait for the sleepers first, with `waitForSleepers(on:count:)`.
 
-/// Waits until the store's state satisfies `predicate`, for effects that go on after sending.
+/// Waits until the store's state satisfies `predicate`, for effects that go on after sending (the
+/// suites' time limit ends a wait that never does).
 @MainActor func waitForState<State: Sendable, Action, Environment>(
   _ store: Store<State, Action, Environment>, _ predicate: (State) -> Bool
 ) async {
