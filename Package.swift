@@ -45,7 +45,8 @@ let package = Package(
     .testTarget(
       name: "GlobalDepsTests",
       dependencies: ["GlobalDeps", "DepsTesting", "DepsTestSupport", "DepsReference"]),
-    .testTarget(name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps"]),
+    .testTarget(
+      name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps", "DepsTestSupport"]),
     .testTarget(name: "ExampleTests", dependencies: ["ExampleFeatures", "DepsTesting"]),
   ],
   swiftLanguageModes: [.v6]

@@ -12,7 +12,9 @@ private let builds = Locked(0)
 private enum SlowKey: DependencyKey {
   static var defaultValue: Built {
     builds.withLock { $0 += 1 }
-    gate.wait()
+    // Bounded, past the test's 10 s wait for a waiter: a second build (the defect this test
+    // catches) finds the gate already used, and must not keep its thread, and the test, waiting.
+    _ = gate.wait(timeout: .now() + 15)
     return Built()
   }
   static var testValue: Built { defaultValue }
@@ -38,7 +40,9 @@ private enum SlowKey: DependencyKey {
       usleep(100)
     }
     gate.signal()
-    group.wait()
+    #expect(
+      group.wait(timeout: .now() + 30) == .success,
+      "the two threads did not both get the default within 30 s: a build or a wait for it hangs")
     let seen = results.withLock { $0 }
     #expect(seen.count == 2 && seen[0] == seen[1])
     #expect(builds.withLock { $0 } == 1)

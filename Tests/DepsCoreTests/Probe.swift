@@ -23,8 +23,10 @@ enum Probe {
   }
 
   /// Runs the probe with `arguments` and `DEPS_CONTEXT` set to `context` (unset for `nil`), in an
-  /// environment without what a test runner or CI sets to force a context.
-  static func run(_ arguments: [String] = [], context: String? = nil) throws -> Run {
+  /// environment without what a test runner or CI sets to force a context. A probe still running
+  /// after `timeout` seconds (a hang, which a probe runs in a process of its own to catch) is
+  /// killed, and the test fails saying so.
+  static func run(_ arguments: [String] = [], context: String? = nil, timeout: Int = 60) throws -> Run {
     let probe = try #require(url(), "DepsContextProbe is not built next to the tests")
     let process = Process()
     process.executableURL = probe
@@ -43,6 +45,17 @@ enum Probe {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    enum Watch { case running, exited, killed }
+    let watch = Locked(Watch.running)
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem {
+      watch.withLock { state in
+        guard state == .running else { return }
+        state = .killed
+        kill(pid, SIGKILL)
+      }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeout), execute: watchdog)
     // Read standard error on another thread: a full pipe would block the probe.
     let errorText = Locked("")
     let errorsRead = DispatchSemaphore(value: 0)
@@ -53,6 +66,15 @@ enum Probe {
     }.start()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
+    let killed = watch.withLock { state in
+      defer { state = .exited }
+      return state == .killed
+    }
+    #expect(
+      !killed,
+      "DepsContextProbe \(arguments.joined(separator: " ")) was still running after \(timeout) s and was killed"
+    )
     // The probe has exited, so its standard error is at its end: this wait is short.
     #expect(errorsRead.wait(timeout: .now() + 10) == .success, "the probe's standard error was not read")
     return Run(

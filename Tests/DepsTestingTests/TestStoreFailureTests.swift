@@ -348,3 +348,128 @@ private func incrementsKept(after headline: String) -> String {
     }
   }
 }
+
+/// The failures of the feature of TestStoreOrderTests.swift: an assert closure that changes nothing,
+/// a case path named as it was written, and a long action mismatch marked line by line.
+extension TestStoreFailureTests {
+  @Test func anAssertClosureThatChangesNothingFails() async {
+    await expectFailures([
+      """
+      Expected state to change, but no change occurred.
+
+      The assert closure of send(OrderAction.startTimer) left the state as it was. To fix: omit \
+      the closure when the action should not change the state, or make the closure set what the \
+      action changes.
+      """
+    ]) {
+      let store = makeOrderStore()
+      let timer = await store.send(.startTimer) { $0.log = [] }
+      await timer.cancel()
+      await store.finish()
+    }
+  }
+
+  @Test func failuresNameACasePathAsItWasWritten() async {
+    let nothingRunning = { (step: String) in
+      """
+      \(step) found no action to receive, and no effects are running.
+
+      receive waits for the next action an effect sends. To fix: check that an effect sends this \
+      action, or remove this receive.
+      """
+    }
+    await expectFailures([
+      nothingRunning("receive(/OrderAction.loaded)"),
+      nothingRunning("receive(/OrderAction.other)"),
+      nothingRunning("receive(a CasePath<OrderAction, Array<String>>)"),
+    ]) {
+      let store = makeOrderStore()
+      await store.receive(/OrderAction.loaded)
+      await store.receive(/OrderAction.other)
+      await store.receive(
+        CasePath(
+          embed: OrderAction.loaded,
+          extract: { if case .loaded(let items) = $0 { items } else { nil } }))
+      await store.finish()
+    }
+  }
+
+  @Test func aCasePathWhoseCaseIsLearnedFromTheActionReceivedIsNamed() async {
+    // Two cases hold an `Int`: the payload's type does not tell the case, the action received
+    // does.
+    enum Action: Equatable, Sendable { case start, first(Int), second(Int) }
+    await expectFailures([
+      """
+      receive(/Action.second) received a different action.
+
+        + Action.first(1)
+
+      A TestStore receives actions in the order the store handled them. To fix: receive \
+      Action.first(1) first, or expect the action that is actually sent.
+      """
+    ]) {
+      let store = TestStore(
+        initialState: 0,
+        reducer: Reducer<Int, Action, Void> { _, action, _ in
+          action == .start ? .send(.first(1)) : .none
+        },
+        environment: ())
+      await store.send(.start)
+      await store.receive(/Action.second)
+      await store.finish()
+    }
+  }
+
+  @Test func aLongActionMismatchMarksOnlyTheLinesThatDiffer() async {
+    let long = (0..<12).map { "item number \($0)" }
+    let other = long.enumerated().map { $0.offset == 5 ? "changed" : $0.element }
+    await expectFailures([
+      """
+      receive(\(ValueTextProbe.describe(OrderAction.loaded(long)))) received a different action.
+
+        − expected
+        + received
+
+          ▿ OrderAction.loaded
+            ▿ loaded: 12 elements
+              - "item number 0"
+              - "item number 1"
+              - "item number 2"
+              - "item number 3"
+              - "item number 4"
+        −     - "item number 5"
+        +     - "changed"
+              - "item number 6"
+              - "item number 7"
+              - "item number 8"
+              - "item number 9"
+              - "item number 10"
+              - "item number 11"
+
+      A TestStore receives actions in the order the store handled them. To fix: receive \
+      \(ValueTextProbe.describe(OrderAction.loaded(other))) first, or expect the action that is \
+      actually sent.
+      """
+    ]) {
+      let store = TestStore(
+        initialState: OrderState(),
+        reducer: Reducer { state, action, _ in
+          action == .load
+            ? .send(.loaded(other))
+            : orderReducer.run(&state, action, OrderEnvironment(clock: TestClock()))
+        },
+        environment: OrderEnvironment(clock: TestClock()))
+      await store.send(.load)
+      await store.receive(.loaded(long)) { $0.items = other }
+      await store.finish()
+    }
+  }
+}
+
+/// The readable description a failure shows, as tests spell it.
+private enum ValueTextProbe {
+  static func describe(_ action: OrderAction) -> String {
+    guard case .loaded(let items) = action else { return "\(action)" }
+    return "OrderAction.loaded(\(items))"
+  }
+}

@@ -1,15 +1,19 @@
 import DepsCore
 import DepsReducer
+import DepsTestSupport
 import Foundation
 import Testing
 
-// Ports of The Composable Architecture 0.x effect tests (tags 0.39.0–0.47.2) to this library's
-// API: `EffectCancellationTests.swift`, `EffectTests.swift`, `EffectOperationTests.swift` and
-// `EffectFailureTests.swift`. TCA runs effects as Combine publishers it subscribes to directly;
-// here an effect runs only in a store, so each test runs its effect in a `Store` whose state
-// records what the effect sent. Combine subjects become `ParitySubject` streams, and
-// `Effect(value:)` / `.task` / `.fireAndForget` become `.send` / `.run`. Tests that need a
-// scheduler's time are in `DepsTestingTests/TCAParityEffectClockTests.swift` (this target does
+// Cancelling effects by id: `.cancel(id:)` and `cancelInFlight`, through a pullback, ids nested
+// and shared, many cancels racing many effects, and a cancel racing an effect's sends. A cancelled
+// effect sends nothing, and nothing of it is left registered.
+//
+// Ported from The Composable Architecture 0.x (tags 0.39.0–0.47.2): `EffectCancellationTests.swift`,
+// and `testDoubleCancelInFlight` and `testCancellingTask_Infallible` of `EffectTests.swift`. TCA
+// runs effects as Combine publishers it subscribes to directly; here each effect runs in a `Store`
+// whose state records what it sent, a Combine subject becomes a `TestSubject` stream, and
+// `Effect(value:)` / `.task` / `.fireAndForget` become `.send` / `.run`. The cancellation tests
+// that need a clock are in DepsTestingTests/DelayedEffectCancellationTests.swift (this target does
 // not link `TestClock`).
 
 private struct CancelID: Hashable, Sendable {}
@@ -22,7 +26,7 @@ private enum SubjectAction: Equatable, Sendable {
 
 /// `.start` forwards every value of a new `subject` stream; `.cancel` cancels it by id.
 private func subjectReducer(
-  _ subject: ParitySubject<Int>, cancelInFlight: Bool = false, nested: Bool = false
+  _ subject: TestSubject<Int>, cancelInFlight: Bool = false, nested: Bool = false
 ) -> Reducer<[Int], SubjectAction, Void> {
   Reducer { state, action, _ in
     switch action {
@@ -42,38 +46,16 @@ private func subjectReducer(
   }
 }
 
-/// A store whose action `0` returns `effect` and whose other actions are appended to the state.
-@MainActor private func recordingStore(
-  _ effect: @escaping @Sendable () -> Effect<Int>
-) -> Store<[Int], Int, Void> {
-  Store(
-    initialState: [],
-    reducer: Reducer { state, action, _ in
-      if action == 0 { return effect() }
-      state.append(action)
-      return .none
-    },
-    environment: ())
-}
-
-private struct ParityUnexpected: Error {}
-
-private enum FailureAction: Equatable, Sendable {
-  case tapped
-}
-
 private let neverEnding: @Sendable () async throws -> Void = {
   try await Task.sleep(for: .seconds(86_400))
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
-struct TCAParityEffectTests {
-  // MARK: EffectCancellationTests
-
+@Suite(.tags(.portedFromTCA), .timeLimit(.minutes(1)))
+struct EffectCancellationTests {
   // EffectCancellationTests.testCancellation
   @Test func cancellation() async {
-    let subject = ParitySubject<Int>()
+    let subject = TestSubject<Int>()
     let store = Store(initialState: [], reducer: subjectReducer(subject), environment: ())
     let task = store.send(.start)
     #expect(store.state == [])
@@ -92,7 +74,7 @@ struct TCAParityEffectTests {
   // cancellable by the child's id (TCA's ids are global, so its pullbacks never lose them).
   @Test func cancellationThroughAPullback() async {
     enum ParentAction: Equatable, Sendable { case child(SubjectAction) }
-    let subject = ParitySubject<Int>()
+    let subject = TestSubject<Int>()
     let parentReducer = subjectReducer(subject).pullback(
       state: \[Int].self, action: /ParentAction.child, environment: { $0 })
     let store = Store(initialState: [], reducer: parentReducer, environment: ())
@@ -107,7 +89,7 @@ struct TCAParityEffectTests {
 
   // EffectCancellationTests.testCancelInFlight
   @Test func cancelInFlight() async {
-    let subject = ParitySubject<Int>()
+    let subject = TestSubject<Int>()
     let store = Store(
       initialState: [], reducer: subjectReducer(subject, cancelInFlight: true), environment: ())
     let first = store.send(.start)
@@ -171,7 +153,7 @@ struct TCAParityEffectTests {
 
   // EffectCancellationTests.testDoubleCancellation
   @Test func doubleCancellation() async {
-    let subject = ParitySubject<Int>()
+    let subject = TestSubject<Int>()
     let store = Store(
       initialState: [], reducer: subjectReducer(subject, nested: true), environment: ())
     let task = store.send(.start)
@@ -186,7 +168,7 @@ struct TCAParityEffectTests {
 
   // EffectCancellationTests.testCompleteBeforeCancellation
   @Test func completeBeforeCancellation() async {
-    let subject = ParitySubject<Int>()
+    let subject = TestSubject<Int>()
     let store = Store(initialState: [], reducer: subjectReducer(subject), environment: ())
     let task = store.send(.start)
     subject.send(1)
@@ -315,36 +297,6 @@ struct TCAParityEffectTests {
     }
   }
 
-  // MARK: EffectTests
-
-  // EffectTests.testCatchToEffect: `.catchToEffect()` becomes `.run(operation:catch:)`.
-  @Test func catchToEffect() async {
-    struct Failure: Error, Equatable {}
-    enum Action: Equatable, Sendable {
-      case load(fails: Bool)
-      case response(Result<Int, Failure>)
-    }
-    let reducer = Reducer<[Result<Int, Failure>], Action, Void> { state, action, _ in
-      switch action {
-      case .load(let fails):
-        return .run { send in
-          if fails { throw Failure() }
-          await send(.response(.success(42)))
-        } catch: { error, send in
-          await send(.response(.failure(error as? Failure ?? Failure())))
-        }
-      case .response(let result):
-        state.append(result)
-        return .none
-      }
-    }
-    let store = Store(initialState: [], reducer: reducer, environment: ())
-    await store.send(.load(fails: false)).finish()
-    #expect(store.state == [.success(42)])
-    await store.send(.load(fails: true)).finish()
-    #expect(store.state == [.success(42), .failure(Failure())])
-  }
-
   // EffectTests.testDoubleCancelInFlight (TCA: `Just(42)`, a synchronous publisher; here
   // `.send(42)`). TCA delivers 42, and so does this: an effect that only sends and cancels is done
   // at once, never wrapped in a task its own `.cancel(id)` would cancel. (A `.run` variant is no
@@ -356,13 +308,6 @@ struct TCAParityEffectTests {
         .cancellable(id: "id", cancelInFlight: true)
         .cancellable(id: "id", cancelInFlight: true)
     }
-    await store.send(0).finish()
-    #expect(store.state == [42])
-  }
-
-  // EffectTests.testTask: `.task { 42 }` becomes `.run { send in await send(42) }`.
-  @Test func task() async {
-    let store = recordingStore { .run { send in await send(42) } }
     await store.send(0).finish()
     #expect(store.state == [42])
   }
@@ -390,98 +335,5 @@ struct TCAParityEffectTests {
     running.cancel()
     await running.finish()
     #expect(store.state == [])
-  }
-
-  // MARK: EffectOperationTests (TCA inspects its internal `operation`; here what a store runs)
-
-  // EffectOperationTests.testMergeDiscardsNones
-  @Test func mergeDiscardsNones() async {
-    let nones = recordingStore { .merge(.none, .none) }
-    let task = nones.send(0)
-    #expect(nones.runningEffectCount == 0)
-    await task.finish()
-
-    let runThenNone = recordingStore { .merge(.run { await $0(42) }, .none) }
-    await runThenNone.send(0).finish()
-    #expect(runThenNone.state == [42])
-
-    let noneThenRun = recordingStore { .merge(.none, .run { await $0(42) }) }
-    await noneThenRun.send(0).finish()
-    #expect(noneThenRun.state == [42])
-  }
-
-  // EffectOperationTests.testConcatenateDiscardsNones
-  @Test func concatenateDiscardsNones() async {
-    let nones = recordingStore { .concatenate(.none, .none) }
-    let task = nones.send(0)
-    #expect(nones.runningEffectCount == 0)
-    await task.finish()
-
-    let runThenNone = recordingStore { .concatenate(.run { await $0(42) }, .none) }
-    await runThenNone.send(0).finish()
-    #expect(runThenNone.state == [42])
-
-    let noneThenRun = recordingStore { .concatenate(.none, .run { await $0(42) }) }
-    await noneThenRun.send(0).finish()
-    #expect(noneThenRun.state == [42])
-  }
-
-  // EffectOperationTests.testConcatenateFuses
-  @Test func concatenateFuses() async {
-    let store = recordingStore {
-      .concatenate(.run { await $0(42) }, .run { await $0(1729) })
-    }
-    await store.send(0).finish()
-    #expect(store.state == [42, 1729])
-  }
-
-  // EffectOperationTests.testMap
-  @Test func map() async {
-    let store = Store(
-      initialState: [String](),
-      reducer: Reducer<[String], String, Void> { state, action, _ in
-        if action == "start" {
-          return Effect<Int>.run { await $0(42) }.map { "\($0)" }
-        }
-        state.append(action)
-        return .none
-      },
-      environment: ())
-    await store.send("start").finish()
-    #expect(store.state == ["42"])
-  }
-
-  // MARK: EffectFailureTests
-
-  // EffectFailureTests.testRunUnexpectedThrows and .testTaskUnexpectedThrows (`.task` is `.run`
-  // here). TCA fails the test with 'An "EffectTask.run" returned from "<file>:<line>" threw an
-  // unhandled error. …'; the text here is the one Docs/Effects.md documents.
-  @Test func runUnexpectedThrows() async {
-    let store = Store(
-      initialState: 0,
-      reducer: Reducer<Int, FailureAction, Void> { _, _, _ in
-        .run { _ in throw ParityUnexpected() }
-      },
-      environment: ())
-    let texts = Locked<[String]>([])
-    await withKnownIssue {
-      await store.send(.tapped).finish()
-    } matching: { issue in
-      texts.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-      return true
-    }
-    #expect(
-      texts.withLock { $0 } == [
-        """
-        An effect threw an error that nothing caught.
-
-          Action: FailureAction.tapped
-          Error: ParityUnexpected()
-
-        An error thrown from Effect.run(operation:) ends the effect and is lost. To fix: pass \
-        run(operation:catch:) a catch closure that sends an action for the error, or catch it \
-        inside the operation.
-        """
-      ])
   }
 }

@@ -2,8 +2,12 @@ import ComposableDeps
 import DepsTesting
 import XCTest
 
-// swift-composable-environment's own tests of its tree module (ComposableEnvironmentTests and
-// ReducerComposableEnvironmentTests), ported to this API: the same environments, the same
+// ComposableDeps environment trees under XCTest: values propagate down and are overridden below,
+// `@Derived` children, long chains, changes once primed, aliases, recursive environments, and
+// environments pulled back by key path, case path and `forEach`, across both environment kinds.
+//
+// Ported from swift-composable-environment's own tests of its tree module
+// (ComposableEnvironmentTests and ReducerComposableEnvironmentTests) to this API: the same environments, the same
 // assertions. What changed: `import ComposableDeps`, TestStore's `send` is awaited, and
 // `Dependencies.clearAliases()` in `setUp` is gone (aliases here belong to an environment, so
 // there is nothing process-wide to clear; see the migration guide).
@@ -40,7 +44,7 @@ extension Dependencies {
   }
 }
 
-final class ComposableEnvironmentPortTests: XCTestCase {
+final class ComposableEnvironmentXCTests: XCTestCase {
   func testDependency() {
     class Env: ComposableEnvironment {
       @Dependency(\.portInt) var int
@@ -230,7 +234,7 @@ final class ComposableEnvironmentPortTests: XCTestCase {
 }
 
 @MainActor
-final class ReducerComposableEnvironmentPortTests: XCTestCase {
+final class ComposableEnvironmentReducerXCTests: XCTestCase {
   enum Action: Equatable, Sendable {
     case action
   }

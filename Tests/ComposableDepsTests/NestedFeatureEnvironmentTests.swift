@@ -1,8 +1,13 @@
 import ComposableDeps
+import DepsTestSupport
 import DepsTesting
 import Testing
 
-// swift-composable-environment's example app (Example/Shared: Level0Feature, Level1Feature,
+// A feature of three levels, each embedding the next twice: values set above reach each level,
+// `@Derived` children and environment-less pullbacks derive the children, and an effect reads the
+// mocks set at the top.
+//
+// Ported from swift-composable-environment's example app (Example/Shared: Level0Feature, Level1Feature,
 // Level2Feature, SharedDependencies), ported to this API: the same environments, derived
 // children and pullbacks. Combine schedulers become the `continuousClock` dependency and its
 // `delay` an effect that sleeps on it; the random number generator is `@Sendable`, as Swift 6
@@ -136,7 +141,7 @@ private let level0Reducer = Reducer<Level0State, Level0Action, Level0Environment
 )
 
 @MainActor
-@Suite struct ComposableEnvironmentExamplePortTests {
+@Suite(.tags(.portedFromComposableEnvironment)) struct NestedFeatureEnvironmentTests {
   @Test func level0BecomesReadyAfterASecondOnItsClock() async {
     let clock = TestClock()
     let store = TestStore(

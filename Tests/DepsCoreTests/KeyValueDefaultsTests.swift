@@ -1,8 +1,11 @@
 import DepsCore
+import DepsTestSupport
 import Testing
 
-// swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyKeyTests.swift: the tests of what a
-// key's unimplemented requirements default to, ported to DepsCore's `DependencyKey`.
+// What a key's `testValue` and `previewValue` are when it declares only some of its values.
+//
+// Ported from swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyKeyTests.swift: the tests
+// of what a key's unimplemented requirements default to, ported to DepsCore's `DependencyKey`.
 //
 // Upstream has two protocols: `TestDependencyKey` (`testValue`, and `previewValue` defaulting to
 // it) and `DependencyKey` (`liveValue`, with `testValue` defaulting to `previewValue`, which
@@ -10,7 +13,7 @@ import Testing
 // DepsCore has one protocol whose `testValue` and `previewValue` both default to `defaultValue`,
 // silently (API.md, "DepsCore" and "Contexts"). The ports assert those documented defaults.
 
-@Suite struct SwiftDependenciesParityKeyDefaultsTests {
+@Suite(.tags(.portedFromSwiftDependencies)) struct KeyValueDefaultsTests {
   @Test func testDependencyKeyImplementOnlyTestValue() {
     // Upstream: only `testValue = 42`, so `previewValue` is 42 too. A DepsCore key always has a
     // `defaultValue`, and `previewValue` defaults to it, not to `testValue`.

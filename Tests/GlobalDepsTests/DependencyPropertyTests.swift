@@ -1,19 +1,23 @@
+import DepsTestSupport
 import GlobalDeps
 import Testing
 
-// swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyTests.swift, ported to GlobalDeps.
+// `@Dependency` properties: a model keeps the scope it was made in and hands it to the models it
+// makes with `withDependencies(from:)`, sync or async; `@Dependency(Key.self)` reads a key type.
+//
+// Ported from swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyTests.swift.
 //
 // `DependencyValues` is `Dependencies`, `TestDependencyKey`/`liveValue` is `DependencyKey` with
 // `defaultValue`. The keys are this file's own and no test writes them to the process-wide store,
 // so the suite runs in parallel with the others (reads outside a scope see the store's defaults).
 // Not ported: `testInvalidScope` (Apple platforms only upstream; GlobalDeps has no such warning).
 
-@Suite struct SwiftDependenciesParityDependencyTests {
+@Suite(.tags(.portedFromSwiftDependencies)) struct DependencyPropertyTests {
   @Test func extendingLifetimeToChildModels() {
     @Dependency(\.sdModelInt) var int: Int
     #expect(int == 42)
-    #expect(ParityModel().int == 42)
-    #expect(ParityModel().string == "goodbye")
+    #expect(LifetimeModel().int == 42)
+    #expect(LifetimeModel().string == "goodbye")
 
     let model = withDependencies {
       $0.sdModelInt = 1729
@@ -21,7 +25,7 @@ import Testing
       withDependencies {
         $0.sdModelString = "howdy"
       } operation: {
-        ParityModel()
+        LifetimeModel()
       }
     }
     #expect(model.int == 1729)
@@ -88,17 +92,17 @@ import Testing
     // takes a synchronous update closure (API.md), so those awaits are left out.
     @Dependency(\.sdModelInt) var int: Int
     #expect(int == 42)
-    #expect(ParityModel().int == 42)
-    #expect(ParityModel().string == "goodbye")
+    #expect(LifetimeModel().int == 42)
+    #expect(LifetimeModel().string == "goodbye")
 
     let model = await withDependencies {
       $0.sdModelInt = 1729
     } operation: {
       await withDependencies {
         $0.sdModelString = "howdy"
-      } operation: { () -> ParityModel in
+      } operation: { () -> LifetimeModel in
         await Task.yield()
-        return ParityModel()
+        return LifetimeModel()
       }
     }
     #expect(model.int == 1729)
@@ -180,20 +184,20 @@ import Testing
   }
 }
 
-private final class ParityModel {
+private final class LifetimeModel {
   @Dependency(\.sdModelInt) var int
   @Dependency(\.sdModelString) var string
 
-  func child() -> ParityModel {
+  func child() -> LifetimeModel {
     withDependencies(from: self) {
-      ParityModel()
+      LifetimeModel()
     }
   }
 
-  func child() async -> ParityModel {
+  func child() async -> LifetimeModel {
     await withDependencies(from: self) {
       await Task.yield()
-      return ParityModel()
+      return LifetimeModel()
     }
   }
 }

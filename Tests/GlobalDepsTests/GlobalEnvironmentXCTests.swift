@@ -2,8 +2,11 @@ import DepsTesting
 import GlobalDeps
 import XCTest
 
-// swift-composable-environment's own tests of its process-wide module (GlobalEnvironmentTests and
-// ReducerGlobalEnvironmentTests), ported to this API: the same environments, the same
+// GlobalDeps environments under XCTest: reading, overriding and aliasing dependencies, recursive
+// environments, and environments pulled back by key path and case path.
+//
+// Ported from swift-composable-environment's own tests of its process-wide module
+// (GlobalEnvironmentTests and ReducerGlobalEnvironmentTests) to this API: the same environments, the same
 // assertions. What changed: `import GlobalDeps` and TestStore's `send` is awaited. XCTest runs
 // its tests one at a time, so they may write the process-wide store as the originals do.
 
@@ -39,7 +42,7 @@ extension Dependencies {
   }
 }
 
-final class GlobalEnvironmentPortTests: XCTestCase {
+final class GlobalEnvironmentXCTests: XCTestCase {
   override func setUp() {
     super.setUp()
     Dependencies.reset()
@@ -128,7 +131,7 @@ final class GlobalEnvironmentPortTests: XCTestCase {
   }
 }
 
-final class ReducerGlobalEnvironmentPortTests: XCTestCase {
+final class GlobalEnvironmentReducerXCTests: XCTestCase {
   override func setUp() {
     super.setUp()
     Dependencies.reset()

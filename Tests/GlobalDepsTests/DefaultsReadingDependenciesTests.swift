@@ -1,10 +1,14 @@
+import DepsTestSupport
 import Foundation
 import GlobalDeps
 import Synchronization
 import Testing
 
-// swift-dependencies 1.17.1, Tests/DependenciesTests/ResolutionTests.swift and CacheTests.swift,
-// ported to GlobalDeps: defaults that read other dependencies.
+// Defaults that read other dependencies: eagerly or lazily, nested, in a diamond, on first access,
+// in parent and child models; a default whose build reads another default is built once.
+//
+// Ported from swift-dependencies 1.17.1, Tests/DependenciesTests/ResolutionTests.swift and
+// CacheTests.swift.
 //
 // GlobalDeps builds a default with the scope it is cached for in force, and in a test process each
 // outermost `withDependencies` scope builds its own defaults (Docs/Testing.md, "What the scope
@@ -14,7 +18,7 @@ import Testing
 // does under the `.dependencies` trait or an `invokeTest` scope) the inner scopes share the outer
 // one's defaults and upstream's values hold again, which the `...InsideAScope` variants check.
 
-@Suite struct SwiftDependenciesParityResolutionTests {
+@Suite(.tags(.portedFromSwiftDependencies)) struct DefaultsReadingDependenciesTests {
   @Test func dependencyDependingOnDependencyEager() {
     @Dependency(\.sdEagerParent) var eagerParent: EagerParentDependency
     @Dependency(\.sdEagerChild) var eagerChild: EagerChildDependency
@@ -264,7 +268,7 @@ private enum CacheLocals {
   @TaskLocal static var countsDeinits = false
 }
 
-@Suite struct SwiftDependenciesParityCacheTests {
+@Suite(.tags(.portedFromSwiftDependencies)) struct NestedDefaultBuildTests {
   @Test func cacheWithReEntrantAccess() {
     // Upstream reads in a bare XCTest test, fails the test from the `Ref`'s deinit and resets the
     // cache in tearDown with the failure turned off. Here the read runs in a scope of its own, so

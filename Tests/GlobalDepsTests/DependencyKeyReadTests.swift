@@ -1,15 +1,19 @@
+import DepsTestSupport
 import GlobalDeps
 import Testing
 
-// swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyKeyTests.swift: the tests that
-// resolve a key through `@Dependency`, ported to GlobalDeps (the tests of the keys' static
-// defaults are DepsCoreTests' SwiftDependenciesParityKeyDefaultsTests).
+// Reading a key through `@Dependency` in a scope: an override of one of its endpoints, a key with
+// only a default, a test value that reports a misuse, and an override that spares building it.
+//
+// Ported from swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyKeyTests.swift: the
+// tests that resolve a key through `@Dependency`, ported to GlobalDeps (the tests of the keys'
+// static defaults are DepsCoreTests' KeyValueDefaultsTests).
 //
 // Each test runs in a fresh `withDependencies` scope, so that it builds its own test values and
 // a failure a test value reports is recorded in this test, not in whichever test first read the
 // process-wide store's default.
 
-@Suite struct SwiftDependenciesParityDependencyKeyTests {
+@Suite(.tags(.portedFromSwiftDependencies)) struct DependencyKeyReadTests {
   @Test func dependencyOverridingProperty() {
     withDependencies {
       $0.sdNumberClient.fetch = { 1729 }

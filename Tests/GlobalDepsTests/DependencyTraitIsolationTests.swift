@@ -3,9 +3,13 @@
   import DepsTesting
   import Foundation
   import GlobalDeps
+  import DepsTestSupport
   import Testing
 
-  // swift-dependencies 1.17.1's Swift Testing tests of its test traits, ported to DepsTesting's
+  // The `.dependencies` trait gives each test, each case of a parameterized test and each test of a
+  // suite under it fresh test values, and the values it sets; nested suites and tests override it.
+  //
+  // Ported from swift-dependencies 1.17.1's Swift Testing tests of its test traits, to DepsTesting's
   // `.dependencies { ... }` trait: Tests/DependenciesTests/SwiftTestingTests.swift,
   // TestTraitTests.swift, RootResettingTests.swift and PrepareDependenciesTests.swift's `uuid`.
   //
@@ -14,7 +18,7 @@
   // `.dependencies { $0[Key.self] = value }` (Docs/Testing.md). Each test, and each case of a
   // parameterized test, runs in a scope of its own that builds its own test values.
 
-  @Suite struct SwiftDependenciesParitySwiftTestingTests {
+  @Suite(.tags(.portedFromSwiftDependencies)) struct DependencyTraitIsolationTests {
     @Test(.dependencies { _ in }, .serialized, arguments: 1...5)
     func parameterizedCachePollution(_ argument: Int) {
       @Dependency(Client.self) var client
@@ -101,8 +105,8 @@
     }
   }
 
-  @Suite(.dependencies { $0.uuid = .incrementing })
-  struct SwiftDependenciesParityTestTraitTests {
+  @Suite(.tags(.portedFromSwiftDependencies), .dependencies { $0.uuid = .incrementing })
+  struct DependencyTraitStatefulValueTests {
     @Dependency(\.uuid) var uuid
 
     @Test func statefulDependency1() async throws {
@@ -127,7 +131,7 @@
     }
   }
 
-  @Suite struct SwiftDependenciesParityRootResettingTests {
+  @Suite(.tags(.portedFromSwiftDependencies)) struct DependencyTraitRootTests {
     @Suite
     struct ResetsAtRootTests {
       @Test(.dependencies { _ in }, arguments: [1, 2, 3])
@@ -146,7 +150,7 @@
     }
   }
 
-  @Suite struct SwiftDependenciesParityPrepareDependenciesTests {
+  @Suite(.tags(.portedFromSwiftDependencies)) struct DependencyTraitParameterizedTests {
     @Test(
       .serialized,
       .dependencies { $0.uuid = .incrementing },
@@ -156,7 +160,7 @@
       @Dependency(\.uuid) var uuid
       #expect(uuid() == incrementingUUID(0))
     }
-    // isolation1...4 prepare the process-wide store: SwiftDependenciesParityXCTests.swift.
+    // isolation1...4 prepare the process-wide store: StoreConfigurationXCTests.swift.
   }
 
   /// Upstream's `UUID(_: Int)`, for the values `.incrementing` produces.

@@ -1,13 +1,19 @@
 import DepsCore
+import DepsTestSupport
 import Dispatch
 import Foundation
 import GlobalDeps
 import Synchronization
 import Testing
 
-// swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyValuesTests.swift, ported to
-// GlobalDeps (the tests that need XCTest expectations and the main queue, the cache pollution
-// pair and the `prepareDependencies` tests are in SwiftDependenciesParityXCTests.swift).
+// Overriding dependencies in `withDependencies` scopes: one value or several, optional values,
+// defaults reused, bindings, nested and async scopes, the scope carried into tasks, task groups
+// and streams, models without dependencies, and many threads at once.
+//
+// Ported from swift-dependencies 1.17.1, Tests/DependenciesTests/DependencyValuesTests.swift (the
+// tests that need XCTest expectations and the main queue are in EscapedDependenciesXCTests.swift,
+// the cache pollution pair in FreshTestValuesXCTests.swift and the `prepareDependencies` tests in
+// StoreConfigurationXCTests.swift).
 //
 // GlobalDeps has no per-scope context (`$0.context = .live` / `.preview`): the context is the
 // process's, detected once or forced with DEPS_CONTEXT. Where upstream opens a `.live` scope only
@@ -18,7 +24,7 @@ import Testing
 
 private let someDate = Date(timeIntervalSince1970: 1_234_567_890)
 
-@Suite struct SwiftDependenciesParityDependencyValuesTests {
+@Suite(.tags(.portedFromSwiftDependencies)) struct ScopedOverrideTests {
   @Test func withValues() {
     let date = withDependencies {
       $0.date = .constant(someDate)
