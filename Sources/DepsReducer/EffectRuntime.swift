@@ -46,6 +46,21 @@ package final class EffectRuntime: @unchecked Sendable {
   /// forgets the effects that ended, and their ids).
   package var registeredIDCount: Int { withLock { byCancelID.count } }
 
+  /// The running effects whose task waits for an effect it displaced (`cancelInFlight`) to end.
+  /// Their work has not started, as that of an effect whose task was not scheduled yet: tests
+  /// tell the two apart by this.
+  package var waitingRestarts: [RunningEffect] {
+    withLock {
+      var waiting: [RunningEffect] = []
+      var effect = first
+      while let current = effect {
+        if let awaited = current.awaited, !awaited.isFinished { waiting.append(current) }
+        effect = current.next
+      }
+      return waiting
+    }
+  }
+
   /// Starts the work of `effect`: hands its synchronous `.send` actions to `sendNow` in order and
   /// starts its asynchronous work in tasks that belong to `group`.
   ///
@@ -276,7 +291,7 @@ package final class EffectRuntime: @unchecked Sendable {
     // No window in which the old and the new run together: wait for the displaced effects to
     // end (an enclosing effect is never waited for: it waits for this one).
     await displaced.asyncForEach { old in
-      if !effect.isDescendant(of: old) { await old.wait() }
+      if !effect.isDescendant(of: old) { await old.wait(by: effect) }
     }
     if !effect.isCancelled {
       await RunningEffect.$current.withValue(effect) { await work() }
@@ -330,6 +345,7 @@ package final class EffectRuntime: @unchecked Sendable {
       effect.isRegistered = false
       effect.isFinished = true
       effect.task = nil
+      effect.awaited = nil
       let group = effect.group
       group.runningCount -= 1
       return (effect.waiters.take(), group.runningCount == 0 ? group.waiters.take() : OneOrMore())

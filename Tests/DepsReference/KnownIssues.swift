@@ -25,14 +25,4 @@ package enum KnownIssues {
   /// Tests: `ComposableDifferentialTests.aliasingBuildsNoDefault`,
   /// `GlobalStoreTests.aliasingBuildsNoDefault`.
   package static let keyPathResolutionBuildsTheDefault = true
-
-  /// `.cancel(id:)` forgets the effects it cancels at once, while their code may still run (a
-  /// stubborn effect goes on; a cooperative one is still ending): a later
-  /// `cancellable(id:cancelInFlight: true)` with that id starts without waiting for them, so the
-  /// old and the new run together, which Docs/Effects.md rules out ("starts the new effect only
-  /// once they ended: the old and the new never run together"). A `StoreTask.cancel()` keeps them,
-  /// and the new effect waits.
-  ///
-  /// Test: `EffectDifferentialTests.aCancelledEffectStillRunningIsWaitedFor`.
-  package static let cancelByIDForgetsRunningEffects = true
 }
