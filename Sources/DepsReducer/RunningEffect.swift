@@ -23,7 +23,8 @@ package final class RunningEffect: @unchecked Sendable {
   // Guarded by `runtime`'s lock.
   var isCancelledFlag = false
   var isFinished = false
-  /// Still in the registry under `cancelID` (not displaced or cancelled by id since).
+  /// Still in the registry under `cancelID`: not displaced by a `cancelInFlight` effect (which
+  /// waits for it), nor dropped with the registry of a released store. Cancelled or not.
   var isRegistered = false
   var task: Task<Void, Never>?
   var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()

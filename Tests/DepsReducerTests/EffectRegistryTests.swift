@@ -277,4 +277,38 @@ private func untilCancelled(_ n: Int) -> Effect<Step> {
     #expect(store.state == [.start(0), .start(1), .finished(1)])
     #expect(store.registeredIDCount == 0)
   }
+
+  @Test func aRestartWaitsForTheEnclosingEffectANestedRestartCancelled() async {
+    // A `cancellable(id:cancelInFlight: true)` inside an effect with the same id cancels the
+    // enclosing effect but cannot wait for it (that one waits for it). The enclosing effect's other
+    // work goes on until the gate opens: a later restart with the id waits for it.
+    let gate = Gate()
+    let overlap = Overlap()
+    let store = Store(
+      initialState: [],
+      reducer: Reducer<[Step], Step, Void> { state, action, _ in
+        state.append(action)
+        guard case .start(let n) = action else { return .none }
+        let work = Effect<Step>.run { send in
+          overlap.enter()
+          defer { overlap.leave() }
+          if n == 0 { await gate.wait() }
+          await send(.finished(n))
+        }
+        guard n == 0 else { return work.cancellable(id: OuterID(), cancelInFlight: true) }
+        return .merge(work, .run { _ in }.cancellable(id: OuterID(), cancelInFlight: true))
+          .cancellable(id: OuterID())
+      }, environment: ())
+    store.send(.start(0))
+    // The nested restart ended; the enclosing effect waits for its gate.
+    #expect(await eventually { await store.runningEffectCount == 1 && overlap.maxActive == 1 })
+    store.send(.start(1))
+    _ = await eventually { await store.effects.waitingRestarts.count == 1 || overlap.maxActive > 1 }
+    #expect(store.effects.waitingRestarts.count == 1)
+    gate.open()
+    #expect(await eventually { await store.runningEffectCount == 0 })
+    #expect(overlap.maxActive == 1)
+    #expect(store.state == [.start(0), .start(1), .finished(1)])
+    #expect(store.registeredIDCount == 0)
+  }
 }
