@@ -26,71 +26,50 @@ import Testing
 /// which the controller catches ("effect 5 started while effect 3, which it displaced, was
 /// running").
 extension EffectDifferentialTests {
-  private func stubborn(_ n: Int, id: Int, cancelInFlight: Bool = true) -> EffectStep {
+  /// A program of issue 24, named in the test report.
+  struct CancelledEffectProgram: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let steps: [EffectStep]
+  }
+
+  nonisolated private static func stubborn(_ n: Int, id: Int, cancelInFlight: Bool = true) -> EffectStep {
     .start(EffectSpec(n: n, cancelID: id, cancelInFlight: cancelInFlight, cooperative: false))
   }
 
-  private func run(_ program: [EffectStep]) async -> String? {
-    await EffectInterpreter(deadline: .seconds(5)).run(program)
-  }
+  nonisolated static let cancelledEffectPrograms = [
+    // As the programs first found it (seed 6, shrunk), with sends of effect 3 after its cancel.
+    CancelledEffectProgram(
+      testDescription: "effect 5 waits for effect 3, cancelled by id",
+      steps: [
+        stubborn(3, id: 1), .cancel(id: 1), .emit(3, value: 0), stubborn(5, id: 1), .emit(3, value: 1),
+        .finish(3), .emit(5, value: 2),
+      ]),
+    // Effect 1 displaced effect 0 and waits for it when `.cancel(id:)` cancels it.
+    CancelledEffectProgram(
+      testDescription: "effect 2 waits for effect 0, displaced by effect 1, cancelled by id while it waited",
+      steps: [
+        stubborn(0, id: 1), stubborn(1, id: 1), .cancel(id: 1), stubborn(2, id: 1), .emit(0, value: 0),
+        .finish(0), .emit(2, value: 1),
+      ]),
+    // A start with the id that does not cancel in flight runs at once, beside the cancelled effect.
+    CancelledEffectProgram(
+      testDescription: "effect 2 waits for effect 0, cancelled by id, and effect 1, started after",
+      steps: [
+        stubborn(0, id: 1, cancelInFlight: false), .cancel(id: 1), stubborn(1, id: 1, cancelInFlight: false),
+        .emit(1, value: 0), stubborn(2, id: 1), .finish(1), .emit(0, value: 1), .finish(0),
+        .emit(2, value: 2),
+      ]),
+    // The store goes: the restart never starts its work, and the runtime forgets both.
+    CancelledEffectProgram(
+      testDescription: "the store goes while effect 0, cancelled by id, runs and effect 1 waits",
+      steps: [
+        stubborn(0, id: 1), .cancel(id: 1), stubborn(1, id: 1), .releaseStore, .emit(0, value: 0), .finish(0),
+      ]),
+  ]
 
-  /// As the programs first found it (seed 6, shrunk), with sends of effect 3 after its cancel.
-  @Test func aCancelledEffectStillRunningIsWaitedFor() async {
-    let failure = await run([
-      stubborn(3, id: 1),
-      .cancel(id: 1),
-      .emit(3, value: 0),
-      stubborn(5, id: 1),
-      .emit(3, value: 1),
-      .finish(3),
-      .emit(5, value: 2),
-    ])
-    #expect(failure == nil, "\(failure ?? "")")
-  }
-
-  /// Effect 1 displaced effect 0 and waits for it when `.cancel(id:)` cancels it: effect 2 waits
-  /// for both.
-  @Test func aRestartCancelledWhileItWaitsIsWaitedFor() async {
-    let failure = await run([
-      stubborn(0, id: 1),
-      stubborn(1, id: 1),
-      .cancel(id: 1),
-      stubborn(2, id: 1),
-      .emit(0, value: 0),
-      .finish(0),
-      .emit(2, value: 1),
-    ])
-    #expect(failure == nil, "\(failure ?? "")")
-  }
-
-  /// A start with the id that does not cancel in flight runs at once, beside the cancelled effect;
-  /// a restart then waits for both.
-  @Test func aRestartWaitsForACancelledEffectAndALaterOne() async {
-    let failure = await run([
-      stubborn(0, id: 1, cancelInFlight: false),
-      .cancel(id: 1),
-      stubborn(1, id: 1, cancelInFlight: false),
-      .emit(1, value: 0),
-      stubborn(2, id: 1),
-      .finish(1),
-      .emit(0, value: 1),
-      .finish(0),
-      .emit(2, value: 2),
-    ])
-    #expect(failure == nil, "\(failure ?? "")")
-  }
-
-  /// The store goes while a cancelled effect and its restart are alive: the restart never starts
-  /// its work, the cancelled effect sends nothing, and the runtime forgets both once they ended.
-  @Test func releasingTheStoreWhileACancelledEffectRuns() async {
-    let failure = await run([
-      stubborn(0, id: 1),
-      .cancel(id: 1),
-      stubborn(1, id: 1),
-      .releaseStore,
-      .emit(0, value: 0),
-      .finish(0),
-    ])
-    #expect(failure == nil, "\(failure ?? "")")
+  @Test(arguments: cancelledEffectPrograms)
+  func aCancelledEffectStillRunningIsWaitedFor(_ program: CancelledEffectProgram) async {
+    let failure = await EffectInterpreter(deadline: .seconds(5)).run(program.steps)
+    #expect(failure == nil, "\(program.testDescription): \(failure ?? "")")
   }
 }
