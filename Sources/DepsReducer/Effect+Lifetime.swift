@@ -38,7 +38,8 @@ extension Effect {
   /// An effect that cancels the running effects tied to `id` in the store.
   ///
   /// Ids are scoped to the store that runs the effect (and the stores scoped from it). An id no
-  /// effect runs under is a no-op.
+  /// effect runs under is a no-op. A cancelled effect sends nothing more; while its code goes on,
+  /// a `cancelInFlight` effect with the id waits for it to end.
   ///
   /// ```swift
   /// case .cancelTapped:
@@ -57,8 +58,9 @@ extension Effect where Action: Sendable {
   /// Ties this effect to `id` in the store that runs it, so that ``cancel(id:)-(HashableSendable)`` can stop it.
   ///
   /// With `cancelInFlight`, the running effects with the same id are cancelled first, and this one
-  /// starts only after they ended: the old and the new never run together, and the old can never
-  /// cancel the new. A cancelled effect sends nothing more.
+  /// starts only after they ended (an effect cancelled earlier whose code goes on included): the
+  /// old and the new never run together, and the old can never cancel the new. A cancelled effect
+  /// sends nothing more.
   ///
   /// ```swift
   /// case .queryChanged(let query):

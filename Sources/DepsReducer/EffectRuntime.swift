@@ -46,6 +46,21 @@ package final class EffectRuntime: @unchecked Sendable {
   /// forgets the effects that ended, and their ids).
   package var registeredIDCount: Int { withLock { byCancelID.count } }
 
+  /// The running effects whose task waits for an effect it displaced (`cancelInFlight`) to end.
+  /// Their work has not started, as that of an effect whose task was not scheduled yet: tests
+  /// tell the two apart by this.
+  package var waitingRestarts: [RunningEffect] {
+    withLock {
+      var waiting: [RunningEffect] = []
+      var effect = first
+      while let current = effect {
+        if let awaited = current.awaited, !awaited.isFinished { waiting.append(current) }
+        effect = current.next
+      }
+      return waiting
+    }
+  }
+
   /// Starts the work of `effect`: hands its synchronous `.send` actions to `sendNow` in order and
   /// starts its asynchronous work in tasks that belong to `group`.
   ///
@@ -148,12 +163,14 @@ package final class EffectRuntime: @unchecked Sendable {
   }
 
   /// Cancels the running effects tied to `id`. An id nothing runs under is a no-op.
+  ///
+  /// They stay under `id` until they end (their code may go on after the cancel): a
+  /// `cancelInFlight` effect started with `id` meanwhile waits for them.
   @usableFromInline
   package func cancel(id: EffectCancelID) {
     let tasks = withLock {
       var tasks = OneOrMore<Task<Void, Never>>()
-      byCancelID.removeValue(forKey: id)?.forEach { effect in
-        effect.isRegistered = false
+      byCancelID[id]?.forEach { effect in
         if let task = effect.markCancelled() { tasks.append(task) }
       }
       return tasks
@@ -162,7 +179,8 @@ package final class EffectRuntime: @unchecked Sendable {
     tasks.forEach { $0.cancel() }
   }
 
-  /// Cancels every running effect; effects started later run as usual.
+  /// Cancels every running effect; effects started later run as usual (a `cancelInFlight` one
+  /// waits for the cancelled effects with its id that go on).
   package func cancelRunning() {
     cancelEverything(release: false)
   }
@@ -174,7 +192,9 @@ package final class EffectRuntime: @unchecked Sendable {
 
   private func cancelEverything(release: Bool) {
     let tasks = withLock {
-      if release { isReleased = true }
+      guard release else { return runningTasks { _ in true } }
+      // No effect registers from now on, so none waits for these: the registry can go.
+      isReleased = true
       byCancelID.removeAll()
       return runningTasks { effect in
         effect.isRegistered = false
@@ -195,7 +215,8 @@ package final class EffectRuntime: @unchecked Sendable {
   }
 
   /// Marks the running effects `isPicked` picks cancelled; returns their tasks. Under the lock.
-  /// (An effect stays registered under its id: ending, it leaves the registry as usual.)
+  /// (An effect stays registered under its id: ending, it leaves the registry as usual, and until
+  /// then a `cancelInFlight` effect with its id waits for it.)
   private func runningTasks(_ isPicked: (RunningEffect) -> Bool) -> OneOrMore<Task<Void, Never>> {
     var tasks = OneOrMore<Task<Void, Never>>()
     var effect = first
@@ -274,10 +295,8 @@ package final class EffectRuntime: @unchecked Sendable {
     of effect: RunningEffect, after displaced: OneOrMore<RunningEffect>, work: () async -> Void
   ) async {
     // No window in which the old and the new run together: wait for the displaced effects to
-    // end (an enclosing effect is never waited for: it waits for this one).
-    await displaced.asyncForEach { old in
-      if !effect.isDescendant(of: old) { await old.wait() }
-    }
+    // end. (Never an enclosing effect, which waits for this one: `register` leaves it out.)
+    await displaced.asyncForEach { old in await old.wait(by: effect) }
     if !effect.isCancelled {
       await RunningEffect.$current.withValue(effect) { await work() }
     }
@@ -287,6 +306,11 @@ package final class EffectRuntime: @unchecked Sendable {
   /// Registers a new effect: in the list, its group, and under its id, displacing the effects
   /// there when it cancels in flight. Under the lock. Returns the displaced effects, and the
   /// tasks to cancel once the lock is released.
+  ///
+  /// Under an id are all the effects with that id that have not ended, cancelled or not, except
+  /// those a `cancelInFlight` effect displaced: that one waits for them, and leaves only once it
+  /// ended, after them. So a `cancelInFlight` effect that waits for the effects under its id
+  /// starts after every earlier effect with the id ended.
   private func register(
     _ effect: RunningEffect, cancellation: EffectCancellation?
   ) -> (displaced: OneOrMore<RunningEffect>, tasks: OneOrMore<Task<Void, Never>>) {
@@ -310,7 +334,24 @@ package final class EffectRuntime: @unchecked Sendable {
       old.isRegistered = false
       if let task = old.markCancelled() { tasks.append(task) }
     }
-    return (displaced, tasks)
+    guard effect.parent != nil else { return (displaced, tasks) }
+    return (keepEnclosing(displaced, of: effect, id: cancellation.id), tasks)
+  }
+
+  /// Puts the effects of `displaced` that `effect` runs inside (a `cancellable` nested in one
+  /// with the same id) back under `id`: they wait for `effect`, so it cannot wait for them, and
+  /// the next `cancelInFlight` effect with `id` must. Returns the others. Under the lock.
+  private func keepEnclosing(
+    _ displaced: OneOrMore<RunningEffect>, of effect: RunningEffect, id: EffectCancelID
+  ) -> OneOrMore<RunningEffect> {
+    assertLocked()
+    var awaited = OneOrMore<RunningEffect>()
+    displaced.forEach { old in
+      guard effect.isDescendant(of: old) else { return awaited.append(old) }
+      old.isRegistered = true
+      byCancelID[id, default: OneOrMore()].append(old)
+    }
+    return awaited
   }
 
   private func finished(_ effect: RunningEffect) {
@@ -322,7 +363,7 @@ package final class EffectRuntime: @unchecked Sendable {
       effect.next = nil
       effect.previous = nil
       count -= 1
-      // Out of the registry, unless it was displaced or cancelled by id already.
+      // Out of the registry, unless a `cancelInFlight` effect displaced it or the store went.
       if effect.isRegistered, let id = effect.cancelID, let index = byCancelID.index(forKey: id) {
         byCancelID.values[index].removeAll { $0 === effect }
         if byCancelID.values[index].isEmpty { byCancelID.remove(at: index) }
@@ -330,6 +371,7 @@ package final class EffectRuntime: @unchecked Sendable {
       effect.isRegistered = false
       effect.isFinished = true
       effect.task = nil
+      effect.awaited = nil
       let group = effect.group
       group.runningCount -= 1
       return (effect.waiters.take(), group.runningCount == 0 ? group.waiters.take() : OneOrMore())

@@ -23,10 +23,14 @@ package final class RunningEffect: @unchecked Sendable {
   // Guarded by `runtime`'s lock.
   var isCancelledFlag = false
   var isFinished = false
-  /// Still in the registry under `cancelID` (not displaced or cancelled by id since).
+  /// Still in the registry under `cancelID`: not displaced by a `cancelInFlight` effect (which
+  /// waits for it), nor dropped with the registry of a released store. Cancelled or not.
   var isRegistered = false
   var task: Task<Void, Never>?
   var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
+  /// The displaced effect whose end this one's task waits for, or waited for last; `nil` once
+  /// this one ended. (Its task holds the displaced effects until then: this holds them no longer.)
+  var awaited: RunningEffect?
   /// The runtime's list of running effects.
   var next: RunningEffect?
   /// The runtime's list of running effects, backwards. Unowned: `previous.next` holds it.
@@ -101,12 +105,18 @@ package final class RunningEffect: @unchecked Sendable {
   }
 
   /// Returns when the effect's task has ended.
-  func wait() async {
+  ///
+  /// - Parameter restart: The effect that displaced this one and waits for it, if that is who
+  ///   waits: it records this one as the effect it waits for.
+  func wait(by restart: RunningEffect? = nil) async {
     // Unsafe continuation: it is resumed exactly once, either here (already finished) or by the
     // runtime's `finished`, which takes every waiter out of the list under the lock.
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let hasEnded = runtime.withLock {
-        if !isFinished { waiters.append(continuation) }
+        if !isFinished {
+          waiters.append(continuation)
+          restart?.awaited = self
+        }
         return isFinished
       }
       if hasEnded { continuation.resume() }

@@ -19,15 +19,15 @@ import Testing
 }
 
 extension ComposableDifferentialTests {
-  /// `KnownIssues.keyPathWriteBuildsTheDefault`, as the programs first found it (seed 9, shrunk):
-  /// `with(\.refA, _)` on one child builds `a`'s default, which the sibling's report then lists as
+  /// A defect the programs found, fixed: a key path write built the default it overrides (seed 9,
+  /// shrunk). `with(\.refA, _)` on one child builds `a`'s default, which the sibling's report then lists as
   /// built although nothing read it. Expected:
   ///
   ///     DiffEnvironment (derived from DiffEnvironment)
   ///     Dependencies: none
   ///     Aliases: none
   ///
-  /// Actual: `RefAKey = 11 — default, built` under `Dependencies:`.
+  /// Before the fix: `RefAKey = 11 — default, built` under `Dependencies:`.
   @Test func aKeyPathWriteBuildsNoDefault() {
     let program: [TreeStep] = [
       .root(0), .derive(parent: 0, .preset, as: 1), .set(1, .a, .int(1_004), .withKeyPath),
@@ -181,9 +181,9 @@ extension Dependencies {
 }
 
 extension ComposableDifferentialTests {
-  /// `KnownIssues.keyPathResolutionBuildsTheDefault`, as the programs found it in a live run
+  /// A defect the programs found in a live run, fixed
   /// (DEPS_CONTEXT=live, GlobalDeps seed 2): the first `aliasing(_:to:)` of a key path in the
-  /// process builds its default in the tree. Expected root report: `Dependencies: none`; actual:
+  /// process built its default in the tree. Expected root report: `Dependencies: none`; actual:
   /// `FirstAliasProbeKey = 2 — default, built`.
   @Test func aliasingBuildsNoDefault() {
     let root = DiffEnvironment()

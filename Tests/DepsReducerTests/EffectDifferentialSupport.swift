@@ -192,12 +192,9 @@ enum EffectStep: ProgramStep {
 final class EffectInterpreter {
   /// How long the store may take to reach what the reference predicts after a step.
   let deadline: Duration
-  /// Whether the reference predicts the defects `KnownIssues` lists rather than what the docs say.
-  let toleratesKnownIssues: Bool
 
-  init(deadline: Duration, toleratesKnownIssues: Bool = true) {
+  init(deadline: Duration) {
     self.deadline = deadline
-    self.toleratesKnownIssues = toleratesKnownIssues
   }
 
   func run(_ steps: [EffectStep]) async -> String? {
@@ -222,7 +219,7 @@ final class EffectInterpreter {
     _ steps: [EffectStep], _ store: inout Store<[String], EffectAction, EffectController>?,
     _ controller: EffectController
   ) async -> String? {
-    let reference = EffectReference(toleratesKnownIssues: toleratesKnownIssues)
+    let reference = EffectReference()
     let runtime = store!.effects
     var tasks: [Int: StoreTask] = [:]
 
@@ -311,6 +308,10 @@ final class EffectInterpreter {
           pending.append("the store has reduced \(log), expected \(reference.log)")
         }
       }
+      // A restart whose work has not started may wait for the effects it displaced, or not be
+      // scheduled yet: settled only once the runtime shows it waiting, so that a restart that
+      // does not wait is caught starting its work.
+      let restarts = Set(runtime.waitingRestarts.compactMap(\.programEffect))
       for (n, effect) in reference.effects.sorted(by: { $0.key < $1.key }) {
         let seen = controller.observe(n)
         switch effect.phase {
@@ -325,6 +326,11 @@ final class EffectInterpreter {
           pending.append("effect \(n) should have ended")
         default:
           break
+        }
+        if effect.phase == .waiting, !effect.isCancelled, !restarts.contains(n) {
+          pending.append("effect \(n) should wait for the effects it displaced \(effect.displaced)")
+        } else if effect.phase != .waiting, restarts.contains(n) {
+          pending.append("effect \(n) should no longer wait for the effects it displaced")
         }
       }
       let alive = runtime.runningCount
@@ -342,5 +348,12 @@ final class EffectInterpreter {
         try? await Task.sleep(for: .milliseconds(1))
       }
     }
+  }
+}
+
+extension RunningEffect {
+  /// The number of the program's effect this is, from the action that started it.
+  @MainActor fileprivate var programEffect: Int? {
+    (origin as? ActionOrigin<EffectAction>)?.action.spec?.n
   }
 }

@@ -4,7 +4,9 @@
 /// - `cancellable(id:)` ties an effect to an id in its store; `.cancel(id:)` cancels the running
 ///   effects with that id (an id nothing runs under is a no-op).
 /// - `cancellable(id:cancelInFlight: true)` cancels the running effects with the id first, and
-///   starts the new effect only once they ended: the old and the new never run together.
+///   starts the new effect only once they ended: the old and the new never run together. The
+///   running effects with the id are all those that have not ended: one that `.cancel(id:)`, a
+///   `StoreTask.cancel()` or an earlier restart cancelled, and that goes on, is one of them.
 /// - A cancelled effect's `send` sends nothing, even if its code goes on.
 /// - `Store.send` returns a `StoreTask` covering the effects of the action and of every action
 ///   they send; `cancel()` stops them.
@@ -36,16 +38,8 @@ package final class EffectReference {
   /// The actions the store reduced, in order, as the test's reducer logs them.
   package private(set) var log: [String] = []
   package private(set) var storeIsAlive = true
-  /// Whether to follow `KnownIssues.cancelByIDForgetsRunningEffects` rather than the docs.
-  private let toleratesKnownIssues: Bool
-  /// The effects `.cancel(id:)` forgot while they may still run (`KnownIssues`).
-  private var forgotten: Set<Int> = []
 
-  /// - Parameter toleratesKnownIssues: Whether to predict what the library does where
-  ///   `KnownIssues` says it departs from the docs, so that programs find other defects.
-  package init(toleratesKnownIssues: Bool = false) {
-    self.toleratesKnownIssues = toleratesKnownIssues
-  }
+  package init() {}
 
   // MARK: Actions
 
@@ -63,7 +57,6 @@ package final class EffectReference {
     case .cancel(let id):
       for (n, effect) in effects where effect.spec.cancelID == id && effect.phase != .ended {
         effects[n]!.isCancelled = true
-        if toleratesKnownIssues && KnownIssues.cancelByIDForgetsRunningEffects { forgotten.insert(n) }
       }
     case .emitted:
       break
@@ -75,9 +68,10 @@ package final class EffectReference {
     precondition(effects[spec.n] == nil, "EffectReference: effect \(spec.n) started twice.")
     var displaced: [Int] = []
     if let id = spec.cancelID, spec.cancelInFlight {
+      // Every effect with the id that has not ended, cancelled already or not.
       for (n, effect) in effects where effect.spec.cancelID == id && effect.phase != .ended {
         effects[n]!.isCancelled = true
-        if !forgotten.contains(n) { displaced.append(n) }
+        displaced.append(n)
       }
     }
     effects[spec.n] = Effect(spec: spec, group: group, phase: .waiting, displaced: displaced.sorted())

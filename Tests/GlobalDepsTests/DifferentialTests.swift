@@ -21,7 +21,7 @@ extension GlobalStoreTests {
 }
 
 extension GlobalStoreTests {
-  /// `KnownIssues.keyPathWriteBuildsTheDefault` in the store: `with(\.refDerived, _)` builds
+  /// A defect the programs found, fixed: in the store, `with(\.refDerived, _)` builds
   /// `derived`'s default, which reads `a`, so the report lists `a`'s default as built although
   /// nothing read it. Expected no `RefAKey` line; actual `RefAKey = 11 — default, built`.
   @Test func aKeyPathWriteBuildsNoDefault() async {
@@ -153,8 +153,8 @@ extension Dependencies {
 }
 
 extension GlobalStoreTests {
-  /// `KnownIssues.keyPathResolutionBuildsTheDefault`, as the programs found it in a live run
-  /// (DEPS_CONTEXT=live, seed 2): the first `aliasing(_:to:)` of a key path in the process builds
+  /// A defect the programs found in a live run, fixed
+  /// (DEPS_CONTEXT=live, seed 2): the first `aliasing(_:to:)` of a key path in the process built
   /// its default in the store. Expected: no `FirstGlobalAliasProbeKey` line once the alias is
   /// cleared; actual: `FirstGlobalAliasProbeKey = 2 — default, built`.
   @Test func aliasingBuildsNoDefault() {
