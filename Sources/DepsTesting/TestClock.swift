@@ -235,8 +235,10 @@ public final class TestClock: Clock, Sendable {
     // for a thread can take most of a limit counted from the resume.
     let limit = ContinuousClock.now.advanced(by: Self.settleLimit)
     if case .effect(let effect) = woken.sleeper.owner, !woken.hasSleepingSiblings {
-      // A store tells when an effect ends: wait for that or for its next sleep.
-      await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
+      // A store tells when an effect ends: wait for that or for its next sleep, longer than for a
+      // task, since either is sure to be seen (an effect that sends waits for its store's actor,
+      // which other tests may keep busy).
+      await waitUntil(timeout: Self.effectSettleLimit, yieldingFirst: Self.yieldsFirst) {
         effect.hasEnded || sleptAgain(woken)
       }
     } else {
@@ -296,7 +298,7 @@ public final class TestClock: Clock, Sendable {
     return TestClock.runTimedOut(after: timeout, now: now.offset, sleepers: lines)
   }
 
-  /// The action that started `effect`, or `nil` when it cannot be told within a second (its
+  /// The action that started `effect`, or `nil` when it cannot be told within five seconds (its
   /// store's main actor is busy).
   private static func describe(_ effect: RunningEffect) async -> String? {
     let description = Locked<String?>(nil)
@@ -304,7 +306,7 @@ public final class TestClock: Clock, Sendable {
       let text = await effect.describeOrigin()
       description.withLock { $0 = text }
     }
-    await waitUntil(timeout: .seconds(1), yieldingFirst: yieldsFirst) {
+    await waitUntil(timeout: .seconds(5), yieldingFirst: yieldsFirst) {
       description.withLock { $0 != nil }
     }
     task.cancel()
@@ -340,6 +342,9 @@ public final class TestClock: Clock, Sendable {
   /// How long, in real time, an advance waits for a woken task to run, and then to sleep again or
   /// end, before it goes on: a task that waits for something else after waking costs this much.
   private static let settleLimit = Duration.seconds(1)
+  /// How long an advance waits for a woken effect (with no other task sleeping) to sleep again or
+  /// end: an effect that waits for something else after waking costs this much.
+  private static let effectSettleLimit = Duration.seconds(5)
   /// How many times a wait for a woken task looks between yields before it sleeps between looks.
   private static let yieldsFirst = 100
   /// Rounds of yields (see `yieldToEffects`) before an advance: effects just started reach their
