@@ -14,8 +14,10 @@ hits both alike), times `swift build --build-tests --disable-experimental-prebui
                  the test runner): the dependencies are prebuilt
     incremental  after editing one key's file (a string literal in Client00's live value)
 
-It prints the machine, `swift --version`, each run with the 1-minute load average before it, and a
-table of medians with min and max, and the ratio ours / swift-dependencies. Builds' output goes to
+It prints the machine, `swift --version`, each run with the 1-minute load average before and after
+it, and two tables of medians with min and max and the ratio ours / swift-dependencies: wall-clock
+seconds, what a developer waits for, and CPU seconds (user + system of the build and every compiler
+it ran), which depend much less on what else the machine runs. Builds' output goes to
 OUT/logs/, the times so far to OUT/times.json. Python 3 standard library only.
 """
 
@@ -24,6 +26,7 @@ import glob
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -35,6 +38,7 @@ import generate  # noqa: E402
 
 SIDES = [("ours", "swift-composable-deps"), ("peer", "swift-dependencies 1.17.1 + macros")]
 KINDS = ["clean", "app only", "incremental"]
+CLOCKS = {"wall": "wall s, median (min-max)", "cpu": "CPU s, median (min-max)"}
 BUILD = ["swift", "build", "--build-tests", "--disable-experimental-prebuilts"]
 # What a clean build deletes; the checkouts, repositories and workspace state stay.
 BUILD_PRODUCTS = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "debug", "build.db",
@@ -63,14 +67,21 @@ def delete_app_products(package):
         remove(path)
 
 
+def cpu_seconds():
+    """User and system time of this script's finished children and their descendants."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def build(package, log):
-    start = time.monotonic()
+    """Runs the build; returns its wall-clock seconds and the CPU seconds of all its processes."""
+    start, cpu = time.monotonic(), cpu_seconds()
     with open(log, "w") as out:
         result = subprocess.run(BUILD, cwd=package, stdout=out, stderr=subprocess.STDOUT)
     elapsed = time.monotonic() - start
     if result.returncode != 0:
         sys.exit(f"build failed ({result.returncode}): see {log}")
-    return elapsed
+    return elapsed, cpu_seconds() - cpu
 
 
 def machine():
@@ -105,7 +116,7 @@ def main():
         subprocess.run(["swift", "package", "resolve"], cwd=os.path.join(args.out, side), check=True,
                        stdout=subprocess.DEVNULL)
 
-    times = {(side, kind): [] for side, _ in SIDES for kind in KINDS}
+    times = {(side, kind, clock): [] for side, _ in SIDES for kind in KINDS for clock in CLOCKS}
     for run in range(1, args.runs + 1):
         for side, name in SIDES:
             package = os.path.join(args.out, side)
@@ -116,20 +127,21 @@ def main():
                 prepare()
                 before = load()
                 log = os.path.join(logs, f"{side}-{kind.replace(' ', '-')}-{run}.log")
-                elapsed = build(package, log)
-                times[(side, kind)].append(elapsed)
+                wall, cpu = build(package, log)
+                times[(side, kind, "wall")].append(wall)
+                times[(side, kind, "cpu")].append(cpu)
                 with open(os.path.join(args.out, "times.json"), "w") as file:
-                    json.dump({f"{s} / {k}": t for (s, k), t in times.items()}, file, indent=1)
-                print(f"run {run}  {name:36} {kind:12} {elapsed:7.1f} s   load before {before:.2f}, "
-                      f"after {load():.2f}", flush=True)
+                    json.dump({" / ".join(key): t for key, t in times.items()}, file, indent=1)
+                print(f"run {run}  {name:36} {kind:12} {wall:7.1f} s wall {cpu:7.1f} s CPU   "
+                      f"load before {before:.2f}, after {load():.2f}", flush=True)
 
-    print()
-    print(f"{'seconds, median (min-max)':26} {'swift-composable-deps':>22} {'swift-dependencies':>22}"
-          f" {'ours / theirs':>14}")
-    for kind in KINDS:
-        ours, peer = times[("ours", kind)], times[("peer", kind)]
-        ratio = statistics.median(ours) / statistics.median(peer)
-        print(f"{kind:26} {summary(ours):>22} {summary(peer):>22} {ratio:13.0%}")
+    for clock, title in CLOCKS.items():
+        print()
+        print(f"{title:30} {'swift-composable-deps':>22} {'swift-dependencies':>22} {'ours / theirs':>14}")
+        for kind in KINDS:
+            ours, peer = times[("ours", kind, clock)], times[("peer", kind, clock)]
+            ratio = statistics.median(ours) / statistics.median(peer)
+            print(f"{kind:30} {summary(ours):>22} {summary(peer):>22} {ratio:13.0%}")
 
 
 if __name__ == "__main__":
