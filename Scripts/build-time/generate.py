@@ -58,32 +58,61 @@ def live_arguments(i, edit):
             f"    count: {{ {i} }}")
 
 
-# ----- ours --------------------------------------------------------------------------------------
+def state_and_action(state, action, indent=""):
+    """A feature's state and actions: the same on both sides, only named and nested differently."""
+    text = f"""public struct {state}: Equatable, Sendable {{
+  public var id: Int
+  public var text = ""
+  public var count = 0
+  public var isLoading = false
+  public var failure: String?
 
-def ours_manifest():
+  public init(id: Int = 0, text: String = "") {{
+    self.id = id
+    self.text = text
+  }}
+}}
+
+public enum {action}: Equatable, Sendable {{
+  case onAppear
+  case loaded(String)
+  case failed(String)
+  case saveTapped
+  case saved
+  case countTapped
+}}
+"""
+    return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
+
+
+def manifest(dependency, package, clients, features, tests):
+    """A package of the three app targets; the last three arguments list each one's products."""
+    def products(names):
+        return ", ".join(f'.product(name: "{name}", package: "{package}")' for name in names)
+
     return f"""// swift-tools-version: 6.0
 import PackageDescription
 
 let package = Package(
   name: "AppCore",
   platforms: [.macOS(.v13), .iOS(.v16)],
-  dependencies: [.package(name: "swift-composable-deps", path: "{REPO_ROOT}")],
+  dependencies: [{dependency}],
   targets: [
-    .target(
-      name: "AppClients",
-      dependencies: [.product(name: "ComposableDeps", package: "swift-composable-deps")]),
-    .target(
-      name: "AppFeatures",
-      dependencies: ["AppClients", .product(name: "ComposableDeps", package: "swift-composable-deps")]),
+    .target(name: "AppClients", dependencies: [{products(clients)}]),
+    .target(name: "AppFeatures", dependencies: ["AppClients", {products(features)}]),
     .testTarget(
-      name: "AppFeaturesTests",
-      dependencies: [
-        "AppFeatures", "AppClients", .product(name: "DepsTesting", package: "swift-composable-deps"),
-      ]),
+      name: "AppFeaturesTests", dependencies: ["AppFeatures", "AppClients", {products(tests)}]),
   ],
   swiftLanguageModes: [.v6]
 )
 """
+
+
+# ----- ours --------------------------------------------------------------------------------------
+
+def ours_manifest():
+    return manifest(f'.package(name: "swift-composable-deps", path: "{REPO_ROOT}")',
+                    "swift-composable-deps", ["ComposableDeps"], ["ComposableDeps"], ["DepsTesting"])
 
 
 def ours_client(i, edit=0):
@@ -135,28 +164,7 @@ def ours_feature(f):
     return f"""import AppClients
 import ComposableDeps
 
-public struct {n}State: Equatable, Sendable {{
-  public var id: Int
-  public var text = ""
-  public var count = 0
-  public var isLoading = false
-  public var failure: String?
-
-  public init(id: Int = 0, text: String = "") {{
-    self.id = id
-    self.text = text
-  }}
-}}
-
-public enum {n}Action: Equatable, Sendable {{
-  case onAppear
-  case loaded(String)
-  case failed(String)
-  case saveTapped
-  case saved
-  case countTapped
-}}
-
+{state_and_action(f"{n}State", f"{n}Action")}
 public final class {n}Environment: ComposableEnvironment {{
   @Dependency(\\.{prop(a)}) public var {prop(a)}
   @Dependency(\\.{prop(b)}) public var {prop(b)}
@@ -256,32 +264,9 @@ import Testing
 # ----- peer: swift-dependencies with its macros ----------------------------------------------------
 
 def peer_manifest():
-    return """// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-  name: "AppCore",
-  platforms: [.macOS(.v13), .iOS(.v16)],
-  dependencies: [.package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1")],
-  targets: [
-    .target(
-      name: "AppClients",
-      dependencies: [
-        .product(name: "Dependencies", package: "swift-dependencies"),
-        .product(name: "DependenciesMacros", package: "swift-dependencies"),
-      ]),
-    .target(
-      name: "AppFeatures",
-      dependencies: ["AppClients", .product(name: "Dependencies", package: "swift-dependencies")]),
-    .testTarget(
-      name: "AppFeaturesTests",
-      dependencies: [
-        "AppFeatures", "AppClients", .product(name: "Dependencies", package: "swift-dependencies"),
-      ]),
-  ],
-  swiftLanguageModes: [.v6]
-)
-"""
+    return manifest('.package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1")',
+                    "swift-dependencies", ["Dependencies", "DependenciesMacros"], ["Dependencies"],
+                    ["Dependencies"])
 
 
 def peer_client(i, edit=0):
@@ -343,28 +328,7 @@ def peer_feature(f):
 import Dependencies
 
 public struct {n}: Sendable {{
-  public struct State: Equatable, Sendable {{
-    public var id: Int
-    public var text = ""
-    public var count = 0
-    public var isLoading = false
-    public var failure: String?
-
-    public init(id: Int = 0, text: String = "") {{
-      self.id = id
-      self.text = text
-    }}
-  }}
-
-  public enum Action: Equatable, Sendable {{
-    case onAppear
-    case loaded(String)
-    case failed(String)
-    case saveTapped
-    case saved
-    case countTapped
-  }}
-
+{state_and_action("State", "Action", indent="  ")}
   @Dependency(\\.{prop(a)}) var {prop(a)}
   @Dependency(\\.{prop(b)}) var {prop(b)}
   @Dependency(\\.{prop(c)}) var {prop(c)}
