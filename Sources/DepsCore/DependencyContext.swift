@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#else
-  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
-#endif
-
 /// Whether the process runs an app, a test suite or an Xcode preview, which decides the value a
 /// dependency that nobody overrode resolves to.
 ///
@@ -187,7 +177,7 @@ private enum ProcessFacts {
       DependencyContext.testRunnerEnvironmentVariables
       + [DependencyContext.environmentVariable, DependencyContext.previewsEnvironmentVariable]
     for name in names {
-      if let value = getenv(name) { result[name] = String(cString: value) }
+      if let value = environmentValue(name) { result[name] = value }
     }
     return result
   }
