@@ -45,7 +45,7 @@ extension Locked {
   ///   - publish: Stores the value `build` made into the state.
   /// - Returns: The published value.
   @inlinable
-  package func firstPublished<Value>(
+  func firstPublished<Value>(
     find: (inout State) -> Value?, build: () throws -> Value, publish: (inout State, Value) -> Void
   ) rethrows -> Value {
     if let value = withLock(find) { return value }

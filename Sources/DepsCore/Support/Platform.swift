@@ -18,14 +18,14 @@
 
 /// Checks the result of a pthread call, which reports failure by returning an error number.
 @usableFromInline
-package enum PthreadCall {
+enum PthreadCall {
   /// Stops the process, naming `call` and the error, unless `status` is 0 (success).
   ///
   /// A pthread call on a valid, properly used lock never fails: a failure means the lock was
   /// misused (destroyed while held, unlocked by a thread that does not hold it) or its memory was
   /// overwritten, and carrying on would break mutual exclusion.
   @inlinable @inline(__always)
-  package static func check(_ status: Int32, _ call: StaticString) {
+  static func check(_ status: Int32, _ call: StaticString) {
     if status != 0 { failed(status, call) }
   }
 
@@ -37,7 +37,7 @@ package enum PthreadCall {
   }
 
   /// `Deps: pthread_mutex_destroy failed with error 16 (Device or resource busy).`
-  package static func message(_ status: Int32, _ call: StaticString) -> String {
+  static func message(_ status: Int32, _ call: StaticString) -> String {
     let text = strerror(status).map { String(cString: $0) } ?? "unknown error"
     return "Deps: \(call) failed with error \(status) (\(text))."
   }
@@ -131,10 +131,10 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
   /// read-modify-writes for a mutex; a thread that finds it held yields until it is free, which is
   /// never longer than a purge of one cache. Elsewhere it is ``PlatformLock``, the lock of ``Locked``.
   @usableFromInline
-  package struct CacheLock: ~Copyable, Sendable {
+  struct CacheLock: ~Copyable, Sendable {
     @usableFromInline let held = Atomic<Bool>(false)
 
-    package init() {}
+    init() {}
 
     @inlinable @inline(__always)
     package func lock() {
@@ -157,17 +157,17 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
     package var isLocked: Bool { held.load(ordering: .relaxed) }
   }
 #else
-  @usableFromInline package typealias CacheLock = PlatformLock
+  @usableFromInline typealias CacheLock = PlatformLock
 #endif
 
 /// Where threads wait for something another thread is doing (a default being built) without
 /// spinning: they sleep until it signals a change, then look again.
-package final class Condition: @unchecked Sendable {
+final class Condition: @unchecked Sendable {
   // @unchecked: the mutex and the condition variable are made to be shared between threads.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-  package init() {
+  init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     condition = .allocate(capacity: 1)
@@ -188,14 +188,14 @@ package final class Condition: @unchecked Sendable {
   /// Returns once `isDone` is true, sleeping between the ``signalAll()`` calls that may make it so.
   ///
   /// - Parameter isDone: Library code that reads shared state under its own lock; never user code.
-  package func wait(until isDone: () -> Bool) {
+  func wait(until isDone: () -> Bool) {
     PthreadCall.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     defer { PthreadCall.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
     while !isDone() { PthreadCall.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait") }
   }
 
   /// Wakes every waiting thread. Call it after the change is visible to `isDone`.
-  package func signalAll() {
+  func signalAll() {
     // Taken so that a thread between its check and its sleep is not missed.
     PthreadCall.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     PthreadCall.check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
@@ -207,23 +207,23 @@ package final class Condition: @unchecked Sendable {
 /// what it holds must need none (a number, a flag, the address of a value that outlives the call
 /// that set it). Used for each thread's ``ThreadID`` and for what the library marks while it builds
 /// a default in a test process (see `TestValueCheck`).
-package final class ThreadLocalSlot: Sendable {
+final class ThreadLocalSlot: Sendable {
   private let key: pthread_key_t
 
-  package init() {
+  init() {
     var key = pthread_key_t()
     PthreadCall.check(pthread_key_create(&key, nil), "pthread_key_create")
     self.key = key
   }
 
   /// The calling thread's pointer, `nil` when unset.
-  package var pointer: UnsafeMutableRawPointer? {
+  var pointer: UnsafeMutableRawPointer? {
     get { pthread_getspecific(key) }
     set { PthreadCall.check(pthread_setspecific(key, newValue), "pthread_setspecific") }
   }
 
   /// Runs `body` with the slot set to `pointer` on the calling thread, then restores what it held.
-  package func with<R>(_ pointer: UnsafeMutableRawPointer?, _ body: () throws -> R) rethrows -> R {
+  func with<R>(_ pointer: UnsafeMutableRawPointer?, _ body: () throws -> R) rethrows -> R {
     let saved = self.pointer
     self.pointer = pointer
     defer { self.pointer = saved }
