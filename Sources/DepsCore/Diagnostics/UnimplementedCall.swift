@@ -2,7 +2,7 @@
 /// they go.
 package struct UnimplementedCall: Sendable {
   /// The description given to `unimplemented`; may be empty.
-  var description: String
+  package var description: String
   var fileID: StaticString
   var filePath: StaticString
   var line: UInt
