@@ -39,7 +39,7 @@ package struct AtomicWord: ~Copyable, Sendable {
     @usableFromInline let storage: any AnyObject & Sendable
 
     @usableFromInline
-    init(_ initial: UInt64 = 0) {
+    package init(_ initial: UInt64 = 0) {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
         storage = AtomicStorage(initial)
       } else {
@@ -69,7 +69,7 @@ package struct AtomicWord: ~Copyable, Sendable {
     }
 
     @usableFromInline
-    func store(_ newValue: UInt64) {
+    package func store(_ newValue: UInt64) {
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
         atomic.value.store(newValue, ordering: .releasing)
         return
