@@ -119,7 +119,7 @@ open class ComposableEnvironment {
   /// Created on first use and attached to this environment, so each parent environment has its
   /// own: values set on one parent never reach another parent's child.
   @usableFromInline
-  package func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
+  func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
     // Taken from the lent reference: `pulledBack` keeps the child as long as this environment.
     let child = pulledBackChildUnretained(Child.self).takeUnretainedValue()
     // The list holds, under `ObjectIdentifier(Child.self)`, only children of type `Child`.
@@ -135,7 +135,7 @@ open class ComposableEnvironment {
   /// Unretained so that a pullback runs its child reducer without a reference count taken and
   /// dropped (two atomic operations) per level and action.
   @inlinable @inline(__always)
-  package func pulledBackChildUnretained(
+  func pulledBackChildUnretained(
     _ type: ComposableEnvironment.Type
   ) -> Unmanaged<ComposableEnvironment> {
     // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by

@@ -25,7 +25,7 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
 
   package let source: Source
 
-  package init(source: Source) {
+  init(source: Source) {
     self.source = source
   }
 
@@ -84,7 +84,7 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
   /// This dependency as the store's own, for a store to use as a key's default: a build made
   /// anew (so that no two stores share one built value, even when the key returns one
   /// `static let`), run with `scope`, and named after `key` in messages.
-  package func madeForStore(key: String, scope: (any AsyncBuildScope)?) -> Self {
+  func madeForStore(key: String, scope: (any AsyncBuildScope)?) -> Self {
     guard case .build(let build) = source else { return self }
     return Self(source: .build(AsyncBuild(make: build.make, scope: scope, keyName: key)))
   }
@@ -112,9 +112,9 @@ extension AsyncDependency: CustomStringConvertible {
 }
 
 /// The failure of a key's default `testValue` when a test awaits it.
-package enum MissingAsyncTestValue {
+enum MissingAsyncTestValue {
   /// The message of the failure.
-  package static func message(key: String) -> String {
+  static func message(key: String) -> String {
     """
     \(key) has no test value, but was awaited in a test.
 
@@ -126,7 +126,7 @@ package enum MissingAsyncTestValue {
   }
 
   /// Fails the running test (outside tests: a runtime warning), then throws.
-  package static func fail(key: String) throws(UnimplementedFailure) -> Never {
+  static func fail(key: String) throws(UnimplementedFailure) -> Never {
     switch DependencyContext.current {
     case .test:
       reportTestFailure(message(key: key), fileID: #fileID, filePath: #filePath, line: #line, column: #column)

@@ -8,7 +8,7 @@ extension Dependencies {
   /// missing test value: so the getter's one read of a key of the written value's type gets the
   /// written value instead. A property that reads more than that (`\.client.endpoint` reads the
   /// client, to change one of its fields) is written as before, through `reader`.
-  package static func writes<Value>(
+  static func writes<Value>(
     of value: Value, at keyPath: WritableKeyPath<Dependencies, Value>, over reader: any DependencyReader
   ) -> [Entry] {
     let overwriting = OverwrittenReader(base: reader, value: value)

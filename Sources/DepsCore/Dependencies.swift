@@ -18,12 +18,12 @@
 /// to that scope when the call returns.
 public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
-  package var reader: any DependencyReader
+  var reader: any DependencyReader
 
   /// What was written through this value: `nil` until something is. Shared by copies of this
   /// value until one of them writes (see ``uniqueWritten()``); in `GlobalDeps` the scope that a
   /// `withDependencies` update makes.
-  @usableFromInline package var written: DependencyOverlay?
+  @usableFromInline var written: DependencyOverlay?
 
   /// What was written through this value, taken out of it (it is left with nothing written):
   /// in `GlobalDeps`, the scope a `withDependencies` update makes, moved rather than copied.
@@ -32,10 +32,10 @@ public struct Dependencies: Sendable {
   }
 
   /// The values written through this value, one per key.
-  package var writes: [Entry] { written?.entries ?? [] }
+  var writes: [Entry] { written?.entries ?? [] }
 
   /// The aliases declared through this value, for the scope it updates.
-  package var aliases: AliasBuilder { written?.declaredAliases ?? AliasBuilder() }
+  var aliases: AliasBuilder { written?.declaredAliases ?? AliasBuilder() }
 
   package init(reader: any DependencyReader) {
     self.reader = reader
@@ -136,24 +136,24 @@ extension Dependencies {
 
 /// Reads through another reader and collects the keys read, to learn which key a key path reads
 /// and whether its result may be cached.
-package final class KeyRecorder: DependencyReader {
+final class KeyRecorder: DependencyReader {
   private let base: any DependencyReader
   private let reads = Locked<[(id: DependencyID, valueType: ObjectIdentifier)]>([])
 
-  package init(reading base: any DependencyReader) { self.base = base }
+  init(reading base: any DependencyReader) { self.base = base }
 
-  package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+  func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     reads.withLock { $0.append((DependencyID(key), ObjectIdentifier(Key.Value.self))) }
     return base.read(key)
   }
 
-  package var recorded: [DependencyID] { reads.withLock { $0.map(\.id) } }
+  var recorded: [DependencyID] { reads.withLock { $0.map(\.id) } }
 
   /// Whether the getter that read through this recorder read exactly one key, whose values are of
   /// type `Value`: then its result is a function of that value, which only a write changes, and
   /// may be cached. (`\.date.now` reads the `date` key but returns a `Date`: it calls the
   /// generator, and must run on every read.)
-  package func readOneKey<Value>(ofValueType _: Value.Type) -> Bool {
+  func readOneKey<Value>(ofValueType _: Value.Type) -> Bool {
     reads.withLock { $0.count == 1 && $0[0].valueType == ObjectIdentifier(Value.self) }
   }
 }

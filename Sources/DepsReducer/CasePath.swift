@@ -16,8 +16,8 @@
 ///
 /// Case paths for any embedding can also be made by hand with ``init(embed:extract:)``.
 public struct CasePath<Root, Value>: Sendable {
-  @usableFromInline package let embedValue: @Sendable (Value) -> Root
-  @usableFromInline package let extractValue: @Sendable (Root) -> Value?
+  @usableFromInline let embedValue: @Sendable (Value) -> Root
+  @usableFromInline let extractValue: @Sendable (Root) -> Value?
   /// How the case path was written (`/AppAction.child`), when it was made with `/` and its case
   /// can be told; `nil` for one made by hand. See ``writtenForm``.
   @usableFromInline let written: (@Sendable () -> String?)?

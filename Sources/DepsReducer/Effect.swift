@@ -35,7 +35,7 @@ public struct Effect<Action> {
 
     /// Whether the store does this at once, when it starts the effect (a send or a cancel), rather
     /// than in a task.
-    @inlinable package var isImmediate: Bool {
+    @inlinable var isImmediate: Bool {
       switch self {
       case .send, .cancel: true
       case .run, .task: false

@@ -42,13 +42,13 @@ public struct Send<Action>: Sendable {
   }
 
   /// This `Send`, for the work of `effect`: what it sends comes from `effect`.
-  @inlinable package func bound(to effect: RunningEffect) -> Self {
+  @inlinable func bound(to effect: RunningEffect) -> Self {
     Self(deliver: deliver, effect: effect)
   }
 
   /// A `Send` of child actions that embeds them with `transform` and sends them through this one,
   /// as this one's effect (or, once bound to another effect, as that one).
-  @inlinable package func map<Child>(
+  @inlinable func map<Child>(
     _ transform: @escaping @Sendable (Child) -> Action
   ) -> Send<Child> {
     Send<Child>(

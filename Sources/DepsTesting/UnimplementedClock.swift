@@ -20,11 +20,9 @@ public struct UnimplementedClock: Clock, Sendable {
   public typealias Instant = ImmediateClock.Instant
 
   private let base = ImmediateClock()
-  private let name: String
-  private let fileID: StaticString
-  private let filePath: StaticString
-  private let line: UInt
-  private let column: UInt
+  /// The report of a use, made where the clock was: its description names the clock, and each
+  /// use adds the member it used.
+  private let use: UnimplementedCall
 
   /// Creates a clock that fails the running test when it is used.
   ///
@@ -41,11 +39,10 @@ public struct UnimplementedClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.name = name
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    var use = UnimplementedCall(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    use.rule = UnimplementedClock.rule
+    use.liveOutcome = "Outside tests it went on as an ImmediateClock."
+    self.use = use
   }
 
   /// The current instant; reading it fails the running test.
@@ -75,10 +72,8 @@ public struct UnimplementedClock: Clock, Sendable {
   /// The report of a use of `member` (`"sleep"`, `"now"`): a test failure in tests, else a
   /// runtime warning.
   package func call(_ member: String) -> UnimplementedCall {
-    var call = UnimplementedCall(
-      "\(name).\(member)", fileID: fileID, filePath: filePath, line: line, column: column)
-    call.rule = UnimplementedClock.rule
-    call.liveOutcome = "Outside tests it went on as an ImmediateClock."
+    var call = use
+    call.description = "\(use.description).\(member)"
     return call
   }
 

@@ -85,6 +85,8 @@ import Testing
         Issue.record("\(file):\(line): a platform #if chain without #error for other platforms")
       }
     }
-    #expect(checked >= 10)
+    // The library's platform calls sit in a few files (Support/Platform.swift, ThreadReadCache,
+    // RuntimeWarning); the benchmarks and the test support have theirs.
+    #expect(checked >= 8)
   }
 }

@@ -16,10 +16,10 @@ package final class ActionQueue<Action> {
   package init() {}
 
   /// Whether an action sent now can be handled at once: none is being handled, none waits.
-  @inlinable package var isIdle: Bool { !isDraining && head == pending.count }
+  @inlinable var isIdle: Bool { !isDraining && head == pending.count }
 
   /// Starts handling an action sent while the queue was idle: actions sent meanwhile wait.
-  @inlinable package func startHandling() {
+  @inlinable func startHandling() {
     // The invariant that keeps the reducer from running re-entrantly.
     assert(isIdle, "Deps: an action was handled while another was.")
     isDraining = true
@@ -27,7 +27,7 @@ package final class ActionQueue<Action> {
 
   /// Ends the handling begun by ``startHandling()``; returns whether actions were queued
   /// meanwhile (``drain(_:)`` them next).
-  @inlinable package func stopHandling() -> Bool {
+  @inlinable func stopHandling() -> Bool {
     isDraining = false
     return head < pending.count
   }

@@ -19,7 +19,7 @@ enum EnumReflection {
 
   /// Set by the library's tests: case paths made with `/` on this task use `Mirror` alone, as on
   /// arm64e.
-  @TaskLocal package static var readsMirrorOnly = false
+  @TaskLocal static var readsMirrorOnly = false
 
   /// Returns the extraction of a case path made from the case constructor `embed`.
   ///

@@ -5,20 +5,20 @@
 /// projection, which costs tens of nanoseconds a level. Other key paths (computed properties,
 /// properties with observers, classes) have no offset and go through the key path.
 @usableFromInline
-package struct StatePath<Root, Value>: Sendable {
+struct StatePath<Root, Value>: Sendable {
   @usableFromInline let keyPath: any WritableKeyPath<Root, Value> & Sendable
   /// `MemoryLayout<Root>.offset(of: keyPath)`: where the value is stored inline in a `Root`.
   @usableFromInline let offset: Int?
 
   @inlinable
-  package init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
+  init(_ keyPath: any WritableKeyPath<Root, Value> & Sendable) {
     self.keyPath = keyPath
     self.offset = MemoryLayout<Root>.offset(of: keyPath as WritableKeyPath<Root, Value>)
   }
 
   /// Runs `body` with the value at this path in `root`, for changing it in place.
   @inlinable
-  package func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> R {
+  func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> R {
     guard let offset else { return body(&root[keyPath: keyPath as WritableKeyPath<Root, Value>]) }
     assert(
       offset >= 0 && offset + MemoryLayout<Value>.size <= MemoryLayout<Root>.size,

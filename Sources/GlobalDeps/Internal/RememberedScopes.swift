@@ -1,15 +1,5 @@
 import DepsCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
-#endif
-
 /// The scopes that `withDependencies` operations returned objects from, by object: what
 /// `withDependencies(from:)` hands on for a model with no `@Dependency` property.
 ///
@@ -101,7 +91,7 @@ enum RememberedScopes {
 
   /// Returns once no call is freeing entries it took out of the map.
   static func waitForDrops() {
-    while dropsInFlight.load() != 0 { sched_yield() }
+    while dropsInFlight.load() != 0 { yieldThread() }
   }
 
   /// Whether the map holds an entry for `object` (not one for a released object that had its

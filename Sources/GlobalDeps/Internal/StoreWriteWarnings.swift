@@ -20,7 +20,7 @@ enum StoreWriteWarnings {
   }
 
   /// Set by the library's own tests of process-wide aliases, which declare them on purpose.
-  @TaskLocal package static var expectsProcessWideAliases = false
+  @TaskLocal static var expectsProcessWideAliases = false
 
   /// Warns about a process-wide alias declared while a Swift Testing test runs on this task.
   static func checkAlias(_ alias: @autoclosure () -> String, _ reference: @autoclosure () -> String) {

@@ -16,7 +16,7 @@ package enum DependencyGeneration {
 
   /// Marks every cached read as stale and empties every thread's cache. Call it *after* the write
   /// is visible in its node, with no lock held: the purged values' `deinit`s run here.
-  package static func advance() {
+  static func advance() {
     counter.add(1)
     ThreadReadCache.purgeAll()
   }

@@ -5,7 +5,7 @@ package struct ThreadID: Hashable, Sendable, CustomStringConvertible {
   package let rawValue: UInt64
 
   /// A thread number made up by a test; real ones come from ``current``.
-  package init(rawValue: UInt64) { self.rawValue = rawValue }
+  init(rawValue: UInt64) { self.rawValue = rawValue }
 
   private static let numbers = Counter()
 

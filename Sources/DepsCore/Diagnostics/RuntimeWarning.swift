@@ -45,7 +45,7 @@ package enum RuntimeWarnings {
   ///     type name). Never pass values that vary without bound, such as actions.
   ///   - failsTest: Whether the warning also fails the running test; `false` only for a failure
   ///     the user turned into a warning (`Dependencies.missingTestValue`).
-  package static func warn(
+  static func warn(
     _ message: String, kind: String, fileID: StaticString, filePath: StaticString, line: UInt,
     column: UInt, failsTest: Bool = true
   ) {
@@ -73,7 +73,7 @@ package enum RuntimeWarnings {
   }
 
   /// How many distinct sites have warned so far in this process.
-  package static var reportedSiteCount: Int { state.withLock { $0.seen.count } }
+  static var reportedSiteCount: Int { state.withLock { $0.seen.count } }
 
   /// The call sites and kinds logged so far, as `fileID:line:column:kind`; tests check that a
   /// site logs a bounded number of them.
@@ -81,10 +81,10 @@ package enum RuntimeWarnings {
 
   /// The call sites and kinds whose warning was printed (a subset of ``loggedKeys``): tests check
   /// that a warning a test expects is not printed.
-  package static var printedKeys: Set<String> { state.withLock { $0.printed } }
+  static var printedKeys: Set<String> { state.withLock { $0.printed } }
 
   /// Logs `message` once per process, without failing a test; for the failure path's own fallback.
-  package static func log(_ message: String) {
+  static func log(_ message: String) {
     emit(message)
   }
 

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#else
-  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
-#endif
-
 /// Whether the process runs an app, a test suite or an Xcode preview, which decides the value a
 /// dependency that nobody overrode resolves to.
 ///
@@ -47,13 +37,13 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   public static var current: DependencyContext { detected.context }
 
   /// The name of the environment variable that forces the context.
-  package static let environmentVariable = "DEPS_CONTEXT"
+  static let environmentVariable = "DEPS_CONTEXT"
 
   /// The environment variable Xcode sets in the process that renders previews.
-  package static let previewsEnvironmentVariable = "XCODE_RUNNING_FOR_PREVIEWS"
+  static let previewsEnvironmentVariable = "XCODE_RUNNING_FOR_PREVIEWS"
 
   /// What this process detected, and why; computed once. (A `static let` is lazy and thread-safe.)
-  package static let detected: Detection = {
+  static let detected: Detection = {
     let detection = detect(environment: ProcessFacts.environment(), arguments: CommandLine.arguments)
     // Logged, not `runtimeWarn`: warnings read the context, which is being computed here.
     if let warning = detection.warning { RuntimeWarnings.log(warning) }
@@ -63,7 +53,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// Whether this process runs tests (``current`` is ``test``), for paths that ask often: one
   /// load of a constant-initialized word after the first, where ``current`` calls the lazy
   /// initializer's check of ``detected`` (`swift_once`) on every use.
-  package static var isTest: Bool {
+  static var isTest: Bool {
     switch runsTests.load() {
     case 2: return true
     case 1: return false
@@ -80,7 +70,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// The paragraph that ends a message about test-only code reached where no test runs (an
   /// `unimplemented` endpoint, a built-in test value): the context this process detected, why,
   /// and how to force the live one.
-  package static var detectionNote: String { detected.note }
+  static var detectionNote: String { detected.note }
 }
 
 extension DependencyContext {
@@ -88,11 +78,11 @@ extension DependencyContext {
   /// emit about the inputs, if any.
   package struct Detection: Equatable, Sendable {
     /// The context the process runs in.
-    package var context: DependencyContext
+    var context: DependencyContext
     /// Why: the fact about the process that decided the context, as a sentence fragment.
-    package var reason: String
+    var reason: String
     /// A runtime warning about a bad `DEPS_CONTEXT` value, or `nil`.
-    package var warning: String?
+    var warning: String?
 
     /// Creates a detection.
     package init(context: DependencyContext, reason: String, warning: String? = nil) {
@@ -103,7 +93,7 @@ extension DependencyContext {
 
     /// Which context was detected, why, and (outside the live context) `DEPS_CONTEXT=live` as
     /// the fix.
-    package var note: String {
+    var note: String {
       let detected = "This process runs in the \(context) context: \(reason)."
       guard context != .live else { return detected }
       return detected + " If that is wrong, set DEPS_CONTEXT=live in its environment to run it live."
@@ -112,7 +102,7 @@ extension DependencyContext {
 
   /// The environment variables that only a test runner sets: Xcode and `xcodebuild` on Apple
   /// platforms, and Bazel's test runner.
-  package static let testRunnerEnvironmentVariables = [
+  static let testRunnerEnvironmentVariables = [
     "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath",
     "XCTestSessionIdentifier", "BAZEL_TEST",
   ]
@@ -130,7 +120,7 @@ extension DependencyContext {
   ///   - arguments: The process's arguments, the executable first.
   /// - Returns: The context, why, and a warning when `DEPS_CONTEXT` holds a value that is not
   ///   allowed.
-  package static func detect(environment: [String: String], arguments: [String]) -> Detection {
+  static func detect(environment: [String: String], arguments: [String]) -> Detection {
     var warning: String?
     if let forced = environment[environmentVariable] {
       if let context = DependencyContext(rawValue: forced) {
@@ -157,7 +147,7 @@ extension DependencyContext {
   }
 
   /// The warning for a `DEPS_CONTEXT` value that is neither `live`, `test` nor `preview`.
-  package static func badEnvironmentValueMessage(_ value: String) -> String {
+  static func badEnvironmentValueMessage(_ value: String) -> String {
     """
     DEPS_CONTEXT has the unknown value "\(value)".
 
@@ -187,7 +177,7 @@ private enum ProcessFacts {
       DependencyContext.testRunnerEnvironmentVariables
       + [DependencyContext.environmentVariable, DependencyContext.previewsEnvironmentVariable]
     for name in names {
-      if let value = getenv(name) { result[name] = String(cString: value) }
+      if let value = environmentValue(name) { result[name] = value }
     }
     return result
   }

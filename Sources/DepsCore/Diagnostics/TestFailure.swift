@@ -49,7 +49,7 @@ package func reportTestFailure(
 
 extension TestReporter {
   /// Appended to a failure that could not reach a test framework.
-  package static let notLinkedHint = """
+  static let notLinkedHint = """
     This test process does not link DepsTesting, so the library could not fail the running test. \
     To fix: add the "DepsTesting" product to the test target's dependencies.
     """
@@ -57,11 +57,11 @@ extension TestReporter {
 
 /// The failure path as runtime warnings use it: a warning in a test process also fails the
 /// running test, through the same reporter.
-package enum TestFailures {
+enum TestFailures {
   /// Fails the running test through `DepsTesting`'s reporter.
   ///
   /// - Returns: `false` when the process does not link `DepsTesting`, and nothing was reported.
-  package static func failRunningTest(
+  static func failRunningTest(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> Bool {
     guard let reporter = TestReporter.linked else { return false }

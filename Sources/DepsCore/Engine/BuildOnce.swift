@@ -32,7 +32,7 @@ package final class BuildOnce<Value>: @unchecked Sendable {
   package init(name: BuildName) { self.name = name }
 
   /// The value, once built.
-  package var builtValue: Value? {
+  var builtValue: Value? {
     withState { state in
       if case .built(let value) = state { return value }
       return nil
@@ -101,7 +101,7 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
   private let kind: Kind
 
   /// The default value of the key `id`.
-  package static func defaultValue(_ id: DependencyID) -> Self { Self(kind: .defaultValue(id)) }
+  static func defaultValue(_ id: DependencyID) -> Self { Self(kind: .defaultValue(id)) }
 
   /// An environment of type `type`, created for a `@Derived` property or a pullback.
   package static func environment(_ type: any Any.Type) -> Self { Self(kind: .environment(type)) }
@@ -141,30 +141,30 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
 ///
 /// A thread waits for a build, not for a thread: once that build has ended, the wait is over,
 /// even while the waiting thread has not yet run again to take it off the record.
-package enum BuildGraph {
-  package struct State {
+enum BuildGraph {
+  struct State {
     /// Thread → the builds it is running, outermost first.
     var building: [ThreadID: [BuildName]] = [:]
     /// Build (its ``BuildOnce``) → the thread running it.
     var owners: [ObjectIdentifier: ThreadID] = [:]
     /// Thread → the build it waits for.
-    package var waiting: [ThreadID: ObjectIdentifier] = [:]
+    var waiting: [ThreadID: ObjectIdentifier] = [:]
   }
 
-  package static let state = Locked(State())
+  static let state = Locked(State())
 
   /// Signalled whenever a build ends, for the threads waiting for one; each waiter looks whether
   /// its own build is the one that ended.
   static let buildEnded = Condition()
 
-  package static func begin<Value>(_ build: BuildOnce<Value>, thread: ThreadID) {
+  static func begin<Value>(_ build: BuildOnce<Value>, thread: ThreadID) {
     state.withLock {
       $0.building[thread, default: []].append(build.name)
       $0.owners[ObjectIdentifier(build)] = thread
     }
   }
 
-  package static func end<Value>(_ build: BuildOnce<Value>, thread: ThreadID) {
+  static func end<Value>(_ build: BuildOnce<Value>, thread: ThreadID) {
     state.withLock {
       $0.building[thread]?.removeLast()
       if $0.building[thread]?.isEmpty == true { $0.building[thread] = nil }
@@ -172,7 +172,7 @@ package enum BuildGraph {
     }
   }
 
-  package static func stopWaiting(thread: ThreadID) {
+  static func stopWaiting(thread: ThreadID) {
     _ = state.withLock { $0.waiting.removeValue(forKey: thread) }
   }
 
@@ -181,7 +181,7 @@ package enum BuildGraph {
   /// the message to stop the process with instead.
   ///
   /// - Returns: `nil` when the wait is recorded, or the message naming the cycle.
-  package static func cycleMessage<Value>(waitingFor build: BuildOnce<Value>, thread: ThreadID) -> String? {
+  static func cycleMessage<Value>(waitingFor build: BuildOnce<Value>, thread: ThreadID) -> String? {
     let target = ObjectIdentifier(build)
     let cycle = state.withLock { state -> [BuildName]? in
       var current = target

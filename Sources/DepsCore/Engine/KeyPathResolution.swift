@@ -6,7 +6,7 @@ package struct DependencyKeyPath: @unchecked Sendable, Hashable {
   // @unchecked: key path objects are immutable once built.
   package let keyPath: AnyKeyPath
 
-  package init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+  init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// Learns which ``DependencyKey`` a `Dependencies` property reads, once per key path.
@@ -51,7 +51,7 @@ package enum KeyPathResolution {
   /// The standard library names a computed property by its getter's symbol, which it finds only
   /// where the symbol is exported; elsewhere (on Linux, mostly) it prints the getter's address,
   /// `\Dependencies.<computed 0x000056411919b4e0 (Int)>`, which tells a user nothing.
-  package static func described(_ keyPath: AnyKeyPath) -> String {
+  static func described(_ keyPath: AnyKeyPath) -> String {
     let printed = "\(keyPath)"
     guard printed.contains("<computed ") else { return printed }
     return "a Dependencies property of type \(type(of: keyPath).valueType)"

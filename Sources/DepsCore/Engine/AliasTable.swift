@@ -14,7 +14,7 @@ package struct AliasTable: Sendable {
   package var isEmpty: Bool { targets.isEmpty }
 
   /// The declared aliases as `(alias, reference)` pairs, in the order they were first declared.
-  package var declared: [(alias: DependencyID, reference: DependencyID)] {
+  var declared: [(alias: DependencyID, reference: DependencyID)] {
     order.compactMap { alias in targets[alias.rawValue].map { (alias, $0) } }
   }
 
@@ -22,7 +22,7 @@ package struct AliasTable: Sendable {
   private var order: [DependencyID] = []
 
   /// The dependency whose default a group reads: the end of `id`'s chain.
-  package func canonical(_ id: DependencyID) -> DependencyID {
+  func canonical(_ id: DependencyID) -> DependencyID {
     var current = id
     // Cycles are refused when declared, so this ends; the bound is a guard, not a rule.
     var steps = 0
@@ -82,7 +82,7 @@ package struct AliasTable: Sendable {
   /// Adds `other`'s aliases on top of these, as a child scope does with its parent's.
   ///
   /// Aliases of `other` that would close a cycle with these are refused with a warning.
-  package mutating func merge(_ other: AliasTable) {
+  mutating func merge(_ other: AliasTable) {
     for (alias, reference) in other.declared {
       addOrWarn(alias, to: reference)
     }
@@ -98,7 +98,7 @@ package struct AliasTable: Sendable {
   }
 
   /// Emits the runtime warning for a refused alias; does nothing for ``Outcome/added``.
-  package static func warnIfRefused(_ outcome: Outcome, alias: DependencyID, reference: DependencyID) {
+  static func warnIfRefused(_ outcome: Outcome, alias: DependencyID, reference: DependencyID) {
     switch outcome {
     case .added:
       break

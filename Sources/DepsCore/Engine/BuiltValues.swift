@@ -22,7 +22,7 @@ package final class BuiltValues: Sendable {
     case async(any StoreAsyncValue)
   }
 
-  package init() {}
+  init() {}
 
   /// `scope` (a store's way of running a build; `nil` for none), recording each value it builds.
   package func recording(_ scope: DefaultValues.Scope?) -> DefaultValues.Scope {
@@ -80,7 +80,7 @@ package final class BuiltValues: Sendable {
   }
 
   /// How many `shutdown` calls wait for an earlier one to end, for tests.
-  package var waitingShutdowns: Int { state.withLock(\.waitingShutdowns) }
+  var waitingShutdowns: Int { state.withLock(\.waitingShutdowns) }
 
   /// A value to shut down, the order it was built in, and what names it in messages.
   private struct Due {
@@ -124,7 +124,7 @@ package final class BuiltValues: Sendable {
   }
 
   /// The report of a value that did not shut down within `timeout`.
-  package static func timeoutMessage(key: String?, type: String, timeout: Duration) -> String {
+  static func timeoutMessage(key: String?, type: String, timeout: Duration) -> String {
     let what = key.map { "The value of \($0) (\(type))" } ?? "A \(type) the store built"
     return """
       \(what) did not shut down within \(timeout).
@@ -165,7 +165,7 @@ package final class BuiltValues: Sendable {
 }
 
 /// Where a store's asynchronous default is, for its shutdown.
-package enum AsyncShutdownState: Sendable {
+enum AsyncShutdownState: Sendable {
   /// Not built, or still being built: a later shutdown looks again.
   case notBuilt
   /// Built, as number `order` of ``BuildOrder``, for the key `key`; `value` is what to shut down.
@@ -175,13 +175,13 @@ package enum AsyncShutdownState: Sendable {
 }
 
 /// A store's asynchronous default (an ``AsyncDependency``), as its shutdown sees it.
-package protocol StoreAsyncValue: Sendable {
+protocol StoreAsyncValue: Sendable {
   /// Whether the value is built, and what to shut down.
   var shutdownState: AsyncShutdownState { get }
 }
 
 extension AsyncDependency: StoreAsyncValue {
-  package var shutdownState: AsyncShutdownState {
+  var shutdownState: AsyncShutdownState {
     guard case .build(let build) = source else { return .nothingToShutDown }
     guard let built = build.built else { return .notBuilt }
     guard let value = built.value as? any DependencyShutdown else { return .nothingToShutDown }
@@ -205,7 +205,7 @@ package final class OneShot<Value: Sendable>: Sendable {
   package init() {}
 
   /// Gives the value, unless one was given before; wakes the tasks that wait for it.
-  package func fire(_ value: Value) {
+  func fire(_ value: Value) {
     let waiting = state.withLock { state -> [CheckedContinuation<Value, Never>] in
       guard state.value == nil else { return [] }
       state.value = value

@@ -6,11 +6,11 @@
 /// again. No lock is held while the build (user code) runs.
 package final class AsyncBuild<Value: Sendable>: Sendable {
   /// Builds the value.
-  package let make: @Sendable () async throws -> Value
+  let make: @Sendable () async throws -> Value
   /// Runs the build with what the store it belongs to needs in force; `nil` for nothing.
   private let scope: (any AsyncBuildScope)?
   /// The key the value is built for, for messages; `nil` for an override's build.
-  package let keyName: String?
+  let keyName: String?
   private let state = Locked(State())
 
   private struct State: Sendable {
@@ -38,7 +38,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   ///   - make: Builds the value.
   ///   - scope: Runs the build (see ``AsyncBuildScope``); `nil` to run it as it is.
   ///   - keyName: The key the value is built for, for messages.
-  package init(
+  init(
     make: @escaping @Sendable () async throws -> Value, scope: (any AsyncBuildScope)?, keyName: String?
   ) {
     self.make = make
@@ -51,7 +51,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   /// A closure formed where a key type is generic would capture the key's metatype, which is not
   /// `Sendable` (the key protocols do not refine `SendableMetatype`); one formed here captures
   /// only `maker`, a `Sendable` value.
-  package convenience init<Maker: AsyncValueMaker>(
+  convenience init<Maker: AsyncValueMaker>(
     maker: Maker, scope: (any AsyncBuildScope)?, keyName: String?
   ) where Maker.Value == Value {
     self.init(make: { try await maker.make() }, scope: scope, keyName: keyName)
@@ -66,7 +66,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   }
 
   /// How many readers wait for a build now, for tests.
-  package var waitingReaders: Int {
+  var waitingReaders: Int {
     state.withLock { state in
       state.readers.values.count { if case .waiting = $0 { true } else { false } }
     }
@@ -183,16 +183,16 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
 }
 
 /// Makes the value of an ``AsyncBuild``.
-package protocol AsyncValueMaker: Sendable {
+protocol AsyncValueMaker: Sendable {
   associatedtype Value: Sendable
   func make() async throws -> Value
 }
 
 /// The order in which a store's values were built, for shutting them down in reverse: one count,
 /// shared by the values built synchronously and those built asynchronously.
-package enum BuildOrder {
+enum BuildOrder {
   private static let counter = Counter()
 
   /// The next number; a value built later gets a larger one.
-  package static func next() -> UInt64 { counter.next() }
+  static func next() -> UInt64 { counter.next() }
 }

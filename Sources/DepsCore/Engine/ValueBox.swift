@@ -5,13 +5,13 @@
 @usableFromInline
 package class AnyValueBox: @unchecked Sendable {
   // @unchecked: the base class has no stored state; see ``ValueBox``.
-  package var valueDescription: String { "" }
+  var valueDescription: String { "" }
 
   /// Whether the value is `object` itself (or an optional holding it).
   package func holds(_ object: AnyObject) -> Bool { false }
 
   /// The value, for a store that looks at what it built (its shutdown); never read on a read path.
-  package var anyValue: Any { () }
+  var anyValue: Any { () }
 }
 
 /// The box for one value of type `Value`: a value set or built (a key's `Sendable` value), or the
@@ -26,9 +26,9 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   @usableFromInline
   package init(_ value: Value) { self.value = value }
 
-  package override var valueDescription: String { String(describing: value) }
+  override var valueDescription: String { String(describing: value) }
 
-  package override var anyValue: Any { value }
+  override var anyValue: Any { value }
 
   package override func holds(_ object: AnyObject) -> Bool {
     // A value that is no class instance (nor an optional holding one) becomes a new box, never
@@ -42,14 +42,14 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
 package struct Entry: Sendable {
   package var id: DependencyID
   package var box: AnyValueBox
-  package var sequence: UInt64
+  var sequence: UInt64
 
-  package init(id: DependencyID, box: AnyValueBox) {
+  init(id: DependencyID, box: AnyValueBox) {
     self.init(id: id, box: box, sequence: WriteSequence.next())
   }
 
   /// An entry written earlier, as number `sequence` of ``WriteSequence``.
-  package init(id: DependencyID, box: AnyValueBox, sequence: UInt64) {
+  init(id: DependencyID, box: AnyValueBox, sequence: UInt64) {
     self.id = id
     self.box = box
     self.sequence = sequence
@@ -57,8 +57,8 @@ package struct Entry: Sendable {
 }
 
 /// The process-wide order of writes. Writes are rare; reads never touch it.
-package enum WriteSequence {
+enum WriteSequence {
   private static let counter = Counter()
 
-  package static func next() -> UInt64 { counter.next() }
+  static func next() -> UInt64 { counter.next() }
 }

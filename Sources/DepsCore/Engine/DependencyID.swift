@@ -6,7 +6,7 @@
 package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConvertible {
   // @unchecked: a metatype is an immutable, process-wide value; the key types hold no state.
   package let rawValue: ObjectIdentifier
-  package let keyType: any DependencyKey.Type
+  let keyType: any DependencyKey.Type
 
   @usableFromInline
   package init<Key: DependencyKey>(_ key: Key.Type) {
@@ -26,7 +26,7 @@ package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConverti
   /// Builds the value a read gets when nobody set one: `testValue` in tests (reported when the
   /// key declares none, see `TestValueCheck`), `previewValue` in previews, `defaultValue`
   /// elsewhere.
-  package func makeDefault(context: DependencyContext) -> AnyValueBox {
+  func makeDefault(context: DependencyContext) -> AnyValueBox {
     func build<Key: DependencyKey>(_: Key.Type) -> AnyValueBox {
       switch context {
       case .live: ValueBox<Key.Value>(Key.defaultValue)

@@ -3,10 +3,10 @@
 package struct UnimplementedCall: Sendable {
   /// The description given to `unimplemented`; may be empty.
   package var description: String
-  package var fileID: StaticString
-  package var filePath: StaticString
-  package var line: UInt
-  package var column: UInt
+  var fileID: StaticString
+  var filePath: StaticString
+  var line: UInt
+  var column: UInt
 
   /// Creates the report of a call to the endpoint `description`, made at the given site.
   package init(
@@ -20,7 +20,7 @@ package struct UnimplementedCall: Sendable {
   }
 
   /// The name of the endpoint in messages: its description, or where it was built.
-  package var endpointName: String {
+  var endpointName: String {
     description.isEmpty ? "The endpoint built at \(fileID):\(line)" : description
   }
 
@@ -36,13 +36,13 @@ package struct UnimplementedCall: Sendable {
   package var liveOutcome = "Outside tests it returned its placeholder."
 
   /// The message of the test failure, and the start of the runtime warning.
-  package var message: String {
+  var message: String {
     "Unimplemented: \(endpointName) was called.\n\n" + rule
   }
 
   /// The runtime warning printed outside tests: the failure message, what the call returned,
   /// and which context the process detected, and why.
-  package func liveWarning(threw: Bool, detection: DependencyContext.Detection) -> String {
+  func liveWarning(threw: Bool, detection: DependencyContext.Detection) -> String {
     message + "\n\n"
       + (threw
         ? "Outside tests it threw UnimplementedFailure."
@@ -60,14 +60,14 @@ package struct UnimplementedCall: Sendable {
   }
 
   /// Reports the call and returns the placeholder, for the endpoints built with one.
-  package func placeholder<Result>(_ placeholder: () -> Result) -> Result {
+  func placeholder<Result>(_ placeholder: () -> Result) -> Result {
     report(threw: false)
     return placeholder()
   }
 
   /// Reports the call and throws ``UnimplementedFailure``, for the endpoints built without a
   /// placeholder.
-  package func fail() throws(UnimplementedFailure) -> Never {
+  func fail() throws(UnimplementedFailure) -> Never {
     report(threw: true)
     throw UnimplementedFailure(endpoint: description)
   }

@@ -10,7 +10,7 @@
 @usableFromInline
 package final class DependencyNode: DependencyReader {
   /// Identifies the node for the read caches; never reused, unlike an object address.
-  @usableFromInline package let serial: UInt64
+  @usableFromInline let serial: UInt64
 
   /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
   package let ownerName: String
@@ -20,7 +20,7 @@ package final class DependencyNode: DependencyReader {
   /// Reads below such a node that nobody overrode resolve to defaults built and cached here, so
   /// that a scope (a test's outermost `withDependencies`) gets fresh `testValue`s and drops them
   /// with the node. Only reads that miss the per-thread cache look at it.
-  package let ownsDefaults: Bool
+  let ownsDefaults: Bool
 
   /// Runs the defaults this node builds; see ``DefaultValues/Scope``.
   private let defaultsScope: DefaultValues.Scope?
@@ -166,7 +166,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// Where a read of a dependency finds its value, on a path of nodes.
-  package enum Resolution {
+  enum Resolution {
     /// Set as `entry` (on the dependency or an alias of it) on the node `distance` steps up from
     /// the reading node (0: the node itself).
     case set(Entry, distance: Int)
@@ -182,14 +182,14 @@ package final class DependencyNode: DependencyReader {
     /// Who set the level's values, for reports.
     package var ownerName: String
     /// Whether reads on the path below this level get this level's defaults.
-    package var ownsDefaults: Bool
-    package var values: [ObjectIdentifier: Entry]
-    package var aliases: AliasTable
+    var ownsDefaults: Bool
+    var values: [ObjectIdentifier: Entry]
+    var aliases: AliasTable
     /// The level's defaults; for a node, those built so far (`nil` before the first).
-    package var defaults: DefaultValues?
+    var defaults: DefaultValues?
     /// What a level that is not a node records of its use, in a test process; a node's is its own
     /// (``DependencyNode/usageLedger()``).
-    package var usage: DependencyUsageLedger?
+    var usage: DependencyUsageLedger?
 
     /// A level that is not a node; it owns defaults when it has `defaults`.
     package init(
@@ -218,7 +218,7 @@ package final class DependencyNode: DependencyReader {
     }
 
     /// The defaults reads get from this level, a node's created on first use.
-    package func defaultValues() -> DefaultValues {
+    func defaultValues() -> DefaultValues {
       if let node { return node.defaultValues() }
       // A level that is not a node is only ever the defaults level when it owns defaults, which
       // it does only with `defaults` (see `init`).
@@ -230,7 +230,7 @@ package final class DependencyNode: DependencyReader {
   /// Resolves `id` along `path` (nearest first) under `aliases`: within a group of aliased
   /// dependencies the nearest node that set any member wins, and within a node the latest write.
   /// The one rule both reads and ``dependencyReport(title:wording:)`` follow.
-  package static func resolve(_ id: DependencyID, along path: [Level], aliases: AliasTable) -> Resolution {
+  static func resolve(_ id: DependencyID, along path: [Level], aliases: AliasTable) -> Resolution {
     let group = aliases.group(of: id)
     for (distance, level) in path.enumerated() {
       var best: Entry?
@@ -269,7 +269,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// What this node records of its use in a test process, made on first use.
-  package func usageLedger() -> DependencyUsageLedger {
+  func usageLedger() -> DependencyUsageLedger {
     state.withLock { state in
       if let usage = state.usage { return usage }
       let usage = DependencyUsageLedger()
@@ -310,7 +310,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// The level whose defaults reads on `path` get: the nearest that owns defaults, else the root.
-  package static func defaultsLevel(_ path: [Level]) -> Level {
+  static func defaultsLevel(_ path: [Level]) -> Level {
     path.first(where: \.ownsDefaults) ?? path[path.count - 1]
   }
 
@@ -360,7 +360,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// The values set on this node itself.
-  package var ownValues: [Entry] {
+  var ownValues: [Entry] {
     state.withLock { Array($0.values.values) }.sorted { $0.sequence < $1.sequence }
   }
 

@@ -4,9 +4,9 @@
 /// built is made once per key and store: per test scope. Nothing is added to a read: only the
 /// build of a default in the test context, and a read that misses the per-thread cache through a
 /// `@Dependency` made in a test process, which says where it was declared.
-package enum TestValueCheck {
+enum TestValueCheck {
   /// ``MissingTestValue``: 0 for `.failure`, 1 for `.warning`.
-  package static let setting = AtomicWord()
+  static let setting = AtomicWord()
 
   /// Set while the library builds a key's `testValue` on this thread: points at a `Bool` on the
   /// builder's stack that `DependencyKey`'s default `testValue` sets.
@@ -21,14 +21,14 @@ package enum TestValueCheck {
   private static let learning = ThreadLocalSlot()
 
   /// Runs `body`, whose reads of keys with no test value are not reported.
-  package static func unreported<R>(_ body: () throws -> R) rethrows -> R {
+  static func unreported<R>(_ body: () throws -> R) rethrows -> R {
     // Any pointer that is not `nil` marks the thread; it is never followed.
     try learning.with(UnsafeMutableRawPointer(bitPattern: 1), body)
   }
 
   /// Notes that the default `testValue` of `DependencyKey`, the key's `defaultValue`, is being
   /// read, if the library is building a test value on this thread.
-  package static func noteDefaultTestValue() {
+  static func noteDefaultTestValue() {
     guard let flag = building.pointer else { return }
     // Set by `testValue(of:)` to the address of its `Bool`, alive while the build runs.
     flag.assumingMemoryBound(to: Bool.self).pointee = true
@@ -36,7 +36,7 @@ package enum TestValueCheck {
 
   /// Runs `body`, a read through the `@Dependency` declared at `site`, so that a default it
   /// builds names the declaration.
-  package static func reading<R>(from site: DependencyReadSite, _ body: () throws -> R) rethrows -> R {
+  static func reading<R>(from site: DependencyReadSite, _ body: () throws -> R) rethrows -> R {
     // Immortal: the access table keeps it for the life of the process.
     try reading.with(Unmanaged.passUnretained(site).toOpaque(), body)
   }
@@ -45,7 +45,7 @@ package enum TestValueCheck {
   ///
   /// The declaration of the `@Dependency` whose read builds it is taken here: a default that this
   /// build reads in turn was not read through that `@Dependency`.
-  package static func testValue<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
+  static func testValue<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
     let site = reading.pointer
     reading.pointer = nil
     defer { reading.pointer = site }
@@ -63,7 +63,7 @@ package enum TestValueCheck {
   /// What the reports of the current task do, in place of ``Dependencies/missingTestValue``: set
   /// by the library's tests of the warning, which must not change the process-wide switch while
   /// other tests run.
-  @TaskLocal package static var modeOverride: MissingTestValue?
+  @TaskLocal static var modeOverride: MissingTestValue?
 
   private static func report(_ message: String, key: String) {
     switch modeOverride ?? Dependencies.missingTestValue {
@@ -76,7 +76,7 @@ package enum TestValueCheck {
 
   /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency`
   /// declared at `site` (`nil` for a read through anything else).
-  package static func missingTestValue(key: String, site: DependencyReadSite?) -> String {
+  static func missingTestValue(key: String, site: DependencyReadSite?) -> String {
     let declaration = site.map { "\n\n  Read through: @Dependency declared at \($0)" } ?? ""
     return """
       \(key) has no test value, but was read in a test.\(declaration)
@@ -93,10 +93,10 @@ package enum TestValueCheck {
 /// test value. Made once per declaration, in test processes only, and kept for the life of the
 /// process by the access table.
 package final class DependencyReadSite: Sendable, CustomStringConvertible {
-  package let fileID: StaticString
-  package let line: UInt
+  let fileID: StaticString
+  let line: UInt
 
-  package init(fileID: StaticString, line: UInt) {
+  init(fileID: StaticString, line: UInt) {
     self.fileID = fileID
     self.line = line
   }

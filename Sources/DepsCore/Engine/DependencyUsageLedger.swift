@@ -20,7 +20,7 @@ package final class DependencyUsageLedger: Sendable {
   package init() {}
 
   /// Records a read of `id`, which returned the override written as number `override`, if any.
-  package func recordRead(_ id: DependencyID, override: UInt64?) {
+  func recordRead(_ id: DependencyID, override: UInt64?) {
     state.withLock { state in
       state.read.insert(id)
       if let override { state.readOverrides.insert(override) }
@@ -28,7 +28,7 @@ package final class DependencyUsageLedger: Sendable {
   }
 
   /// Tracks `added` as overrides, and stops tracking the overrides written as `removed`.
-  package func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
+  func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
     state.withLock { state in
       for sequence in removed {
         state.overrides[sequence] = nil
@@ -39,7 +39,7 @@ package final class DependencyUsageLedger: Sendable {
   }
 
   /// Adds what `other` recorded to this ledger: a node's, when it joins a tree under this one.
-  package func merge(_ other: DependencyUsageLedger) {
+  func merge(_ other: DependencyUsageLedger) {
     let recorded = other.state.withLock { $0 }
     state.withLock { state in
       state.read.formUnion(recorded.read)
@@ -50,7 +50,7 @@ package final class DependencyUsageLedger: Sendable {
 
   /// The usage: the keys read, and the tracked overrides (with `own`, the values set in a scope,
   /// which tracks none) that no read returned.
-  package func usage(own: [Entry] = []) -> DependencyUsage {
+  func usage(own: [Entry] = []) -> DependencyUsage {
     let recorded = state.withLock { $0 }
     var unread = Set<String>()
     for (sequence, id) in recorded.overrides where !recorded.readOverrides.contains(sequence) {

@@ -4,13 +4,13 @@
 /// A non-copyable struct over an ``AtomicWord``, so that a `static let` of it is, like the word, a
 /// constant-initialized global on Linux: taking a number calls no lazy initializer (`swift_once`).
 @usableFromInline
-package struct Counter: ~Copyable, Sendable {
+struct Counter: ~Copyable, Sendable {
   @usableFromInline let value: AtomicWord
 
   @inlinable
-  package init() { value = AtomicWord() }
+  init() { value = AtomicWord() }
 
   /// The next number: 1 first, then 2, and so on; never the same twice.
   @inlinable @inline(__always)
-  package func next() -> UInt64 { value.add(1) }
+  func next() -> UInt64 { value.add(1) }
 }

@@ -4,9 +4,9 @@
 /// AppEnvironment (2 levels up)", `GlobalDeps` says "set in withDependencies".
 package struct DependencyReportWording: Sendable {
   /// Where a value was set: on `level`, `distance` levels up from the reported one.
-  package var valuePlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
+  var valuePlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
   /// Where an alias was declared: on `level`, `distance` levels up from the reported one.
-  package var aliasPlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
+  var aliasPlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
 
   package init(
     valuePlace: @escaping @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String,
