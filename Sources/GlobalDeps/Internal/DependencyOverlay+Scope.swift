@@ -115,6 +115,15 @@ extension DependencyOverlay {
   @inlinable @inline(__always)
   static var mayBeInForce: Bool { scopesAlive.load() != 0 }
 
+  /// Whether one scope is alive: asked by a `@Dependency` that holds the scope it captured, which
+  /// is then that one scope. No other scope can then be in force for any task (a binding holds
+  /// its scope, which counts among those alive from before it is bound until after it is unbound),
+  /// so the scope in force is the captured one or none, and a read goes through the captured scope
+  /// alone either way (see `ScopedReader.make(current:captured:)`): it skips the task-local lookup.
+  /// The captured scope has no parent or fallback, which it would keep alive too.
+  @inlinable @inline(__always)
+  static var capturedIsTheOnlyScopeAlive: Bool { scopesAlive.load() == 1 }
+
   /// Makes `written` (what an update wrote; empty values for `nil`) the scope of `aliases` inside
   /// `parent`.
   ///

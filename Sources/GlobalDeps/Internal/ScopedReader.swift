@@ -53,6 +53,11 @@ struct ScopedReader: Sendable {
   /// so that the store's read, inlined around it, stays small.
   @inlinable @inline(never)
   static func read<Value>(_ access: DependencyAccessHandle<Value>, captured: DependencyOverlay?) -> Value {
+    if let captured, DependencyOverlay.capturedIsTheOnlyScopeAlive {
+      // No other scope can be in force, so the captured one is, or none is; either way the read
+      // goes through the captured scope alone, as below, without the task-local lookup.
+      return read(access, in: captured)
+    }
     let inForce = DependencyOverlay.inForce()
     guard captured == nil || captured === inForce else {
       // Two scopes (rare): the captured one is not in force.
@@ -63,6 +68,15 @@ struct ScopedReader: Sendable {
     // One scope, or none. The reference to the scope that the task-local read returned is moved,
     // not copied: into `current`, then into the `Dependencies` a getter reads.
     guard let current = consume inForce else { return unscopedRead(access) }
+    return read(access, in: current)
+  }
+
+  /// Reads through `current` alone: the scope in force, or the captured one when no other scope
+  /// can be in force.
+  @inlinable @inline(__always)
+  static func read<Value>(_ access: DependencyAccessHandle<Value>, in current: consuming DependencyOverlay)
+    -> Value
+  {
     switch ThreadReadCache.scopeRead(scope: current.serial, key: access.cacheKey, as: Value.self) {
     case .cached(let value):
       return value
