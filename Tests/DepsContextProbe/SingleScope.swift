@@ -39,7 +39,7 @@ func runSingleScope() async -> [String] {
   /// Reads `read` with the scopes alive as they are (`alone` says whether that is one scope, the
   /// captured one), then with one more scope alive, and checks both against `expected`.
   func check(_ name: String, alone: Bool, expected: Int, _ read: () -> Int) {
-    let scopes = DependencyOverlay.scopesAlive.load()
+    let scopes = DependencyOverlay.scopesAliveCount()
     if alone != (scopes == 1) { failures.append("\(name): \(scopes) scopes alive") }
     // Read twice: a thread caches a scope's reads from its second read through it on.
     let fast = [read(), read()]

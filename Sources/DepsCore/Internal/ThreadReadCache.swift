@@ -118,7 +118,8 @@ package final class ThreadReadCache: @unchecked Sendable {
   @inlinable @inline(__always)
   static func index(scope: UInt64, key: UInt, shift: UInt64) -> Int {
     let mixed = (UInt64(truncatingIfNeeded: key) ^ (scope &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-    return Int(truncatingIfNeeded: mixed >> shift)
+    // `shift` is below 64 (a table has at least 2 slots): the masking shift, one instruction.
+    return Int(truncatingIfNeeded: mixed &>> shift)
   }
 
   // MARK: Reading
@@ -450,8 +451,9 @@ package final class ThreadReadCache: @unchecked Sendable {
     /// of ``storageKey``, whose lazy initializer would be checked (a call of `swift_once`) each
     /// time: a word initialized at compile time is one load. (Where `AtomicWord` is not inline,
     /// on Apple platforms, a load of it costs more than the check, and reads use ``storageKey``.)
-    @usableFromInline
-    static let publishedStorageKey = AtomicWord()
+    /// Held with the other words reads load (``ReadPathWords``).
+    @inlinable @inline(__always)
+    static var publishedStorageKey: UInt64 { readPathWords.storageKey.load() }
   #endif
 
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
@@ -459,7 +461,7 @@ package final class ThreadReadCache: @unchecked Sendable {
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
     #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      let published = publishedStorageKey.load()
+      let published = publishedStorageKey
       // Published by `makeCurrent` as the key plus one, after the key was created.
       let key = pthread_key_t(truncatingIfNeeded: published &- 1)
       if published != 0, let pointer = pthread_getspecific(key) {
@@ -492,7 +494,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     PthreadCall.check(pthread_setspecific(key, retained.toOpaque()), "pthread_setspecific")
     #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
       // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
-      publishedStorageKey.store(UInt64(key) &+ 1)
+      readPathWords.storageKey.store(UInt64(key) &+ 1)
     #endif
     return retained
   }

@@ -113,7 +113,7 @@ extension DependencyOverlay {
   /// no scope is alive no task or thread can have one in force, and reads skip the task-local
   /// lookup.
   @inlinable @inline(__always)
-  static var mayBeInForce: Bool { scopesAlive.load() != 0 }
+  static var mayBeInForce: Bool { scopesAliveCount() != 0 }
 
   /// Whether one scope is alive: asked by a `@Dependency` that holds the scope it captured, which
   /// is then that one scope. No other scope can then be in force for any task (a binding holds
@@ -122,7 +122,7 @@ extension DependencyOverlay {
   /// alone either way (see `ScopedReader.make(current:captured:)`): it skips the task-local lookup.
   /// The captured scope has no parent or fallback, which it would keep alive too.
   @inlinable @inline(__always)
-  static var capturedIsTheOnlyScopeAlive: Bool { scopesAlive.load() == 1 }
+  static var capturedIsTheOnlyScopeAlive: Bool { scopesAliveCount() == 1 }
 
   /// Makes `written` (what an update wrote; empty values for `nil`) the scope of `aliases` inside
   /// `parent`.
