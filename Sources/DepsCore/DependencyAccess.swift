@@ -262,33 +262,34 @@ private enum AccessTable {
     _ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?,
     make: (DependencyReadSite?) -> DependencyAccess<Value>
   ) -> Unmanaged<DependencyAccess<Value>> {
-    guard let declaration, DependencyContext.isTest else { return intern(id) { make(nil) } }
+    let key = key(id, declaredAt: declaration)
+    // Published indexes live for the life of the process (see `Made`).
+    if let found = published.load()?._withUnsafeGuaranteedRef({ $0.access(for: key) }) {
+      return unretained(found, id)
+    }
+    // A key with a file is a declaration's, in a test process.
+    let site = declaration.flatMap { key.file == 0 ? nil : DependencyReadSite(fileID: $0.fileID, line: $0.line) }
+    return unretained(add(key, make: { make(site) }), id)
+  }
+
+  static func intern<Value>(
+    _ id: ObjectIdentifier, make: () -> DependencyAccess<Value>
+  ) -> Unmanaged<DependencyAccess<Value>> {
+    intern(id, declaredAt: nil) { _ in make() }
+  }
+
+  /// The key of the access for `id` read by the `@Dependency` declared at `declaration`: in a test
+  /// process, the declaration's own; elsewhere, or for no declaration, the access of `id`.
+  @inline(__always)
+  private static func key(_ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?) -> Key {
+    guard let declaration, DependencyContext.isTest else { return Key(id: UInt(bitPattern: id), file: 0, line: 0) }
     let fileID = declaration.fileID
     // Tagged with the top bit, which no address in user space has, so that no declaration's file
     // is 0, the file of an access of no declaration.
     let file =
       (fileID.hasPointerRepresentation
         ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)) | (1 << (UInt.bitWidth - 1))
-    let key = Key(id: UInt(bitPattern: id), file: file, line: declaration.line)
-    return intern(key, id) { make(DependencyReadSite(fileID: fileID, line: declaration.line)) }
-  }
-
-  static func intern<Value>(
-    _ id: ObjectIdentifier, make: () -> DependencyAccess<Value>
-  ) -> Unmanaged<DependencyAccess<Value>> {
-    intern(Key(id: UInt(bitPattern: id), file: 0, line: 0), id, make: make)
-  }
-
-  /// The access interned for `key`, made by `make` if none was.
-  @inline(__always)
-  private static func intern<Value>(
-    _ key: Key, _ id: ObjectIdentifier, make: () -> DependencyAccess<Value>
-  ) -> Unmanaged<DependencyAccess<Value>> {
-    // Published indexes live for the life of the process (see `Made`).
-    if let found = published.load()?._withUnsafeGuaranteedRef({ $0.access(for: key) }) {
-      return unretained(found, id)
-    }
-    return unretained(add(key, make: make), id)
+    return Key(id: UInt(bitPattern: id), file: file, line: declaration.line)
   }
 
   /// Interns what `make` makes for `key`, unless a thread did first; returns the access interned.
