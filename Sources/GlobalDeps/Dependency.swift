@@ -76,11 +76,13 @@ public struct Dependency<Value: Sendable>: Sendable {
   public var wrappedValue: Value {
     // The stored fields, not `captured`: a computed optional would be copied (retained and
     // released) on every read. A weak capture (rare) takes the scoped path.
-    if capturedWeakly == nil, let store = ScopedReader.unscopedStore(captured: capturedStrongly) {
+    guard capturedWeakly == nil else { return ScopedReader.read(access, captured: captured) }
+    if let store = ScopedReader.unscopedStore(captured: capturedStrongly) {
       // Unretained: the store's node lives for the whole process, and retaining it would make
       // threads reading at once contend on its reference count.
       return store._withUnsafeGuaranteedRef { access.read(at: $0) }
     }
-    return ScopedReader.read(access, captured: captured)
+    // The stored field, borrowed with the wrapper.
+    return ScopedReader.read(access, captured: capturedStrongly)
   }
 }

@@ -151,6 +151,8 @@ package class DependencyOverlay: @unchecked Sendable {
   /// The defaults reads in this scope build and get: its own, or those of the nearest scope around
   /// it that has them; `nil` for the store's.
   package final var defaults: DefaultValues? { _defaults }
+  /// Whether ``defaults`` is set; asked without retaining them.
+  package final var hasDefaults: Bool { _defaults != nil }
   /// Whether ``defaults`` are this scope's own.
   package final var ownsDefaults: Bool { _ownsDefaults }
   /// What the per-thread read caches store this scope's reads under; never reused. (Not the

@@ -82,7 +82,7 @@ extension DependencyOverlay {
     // A scope being built its defaults owns them, and every scope that searches it has defaults
     // (its own, a parent's or a fallback's): a scope with none cannot be such a scope or search
     // one, so the second task-local lookup is skipped (outside test processes, always).
-    guard current.defaults != nil else { return (current, nil) }
+    guard current.hasDefaults else { return (current, nil) }
     guard let building = defaultsBeingBuilt, current.contains(building) else { return (current, nil) }
     return (nil, WeakScope(current))
   }
