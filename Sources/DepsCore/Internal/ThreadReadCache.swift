@@ -380,31 +380,30 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
     /// One purge at a time where reads take no lock: a purge holds every cache's lock at once.
-    private static let purgeLock = Locked(())
+    private static let purgeLock = PlatformLock()
 
     /// Purges `caches`, whose threads read without the lock (see the type's documentation): every
     /// cache locked and marked ``purging``, one barrier for all, then each cache, once its thread
     /// is not reading it, emptied of what `remove` picks and unmarked.
     private static func purgeWhileReadsTakeNoLock(_ caches: [ThreadReadCache], where remove: (Slot) -> Bool) {
-      let taken = purgeLock.withLock { _ in
-        for cache in caches {
-          cache.lock.lock()
-          cache.purging.store(true, ordering: .relaxed)
-        }
-        // Every read that marked its cache before this is seen below; every read that marks it
-        // after sees `purging` and waits for the lock.
-        ProcessBarrier.run()
-        var taken: [Slot] = []
-        for cache in caches {
-          // A read in progress copies one value, running no user code: a short wait, with no lock
-          // that the reader could need held (it never takes the lock while marked).
-          while cache.reading.load(ordering: .acquiring) { sched_yield() }
-          taken += cache.takeEntries(where: remove)
-          cache.purging.store(false, ordering: .releasing)
-          cache.lock.unlock()
-        }
-        return taken
+      purgeLock.lock()
+      for cache in caches {
+        cache.lock.lock()
+        cache.purging.store(true, ordering: .relaxed)
       }
+      // Every read that marked its cache before this is seen below; every read that marks it
+      // after sees `purging` and waits for the lock.
+      ProcessBarrier.run()
+      var taken: [Slot] = []
+      for cache in caches {
+        // A read in progress copies one value, running no user code: a short wait, with no lock
+        // that the reader could need held (it never takes the lock while marked).
+        while cache.reading.load(ordering: .acquiring) { sched_yield() }
+        taken += cache.takeEntries(where: remove)
+        cache.purging.store(false, ordering: .releasing)
+        cache.lock.unlock()
+      }
+      purgeLock.unlock()
       for slot in taken { slot.release() }
     }
   #endif
