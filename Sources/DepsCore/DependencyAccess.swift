@@ -268,21 +268,21 @@ private enum AccessTable {
       return unretained(found, id)
     }
     // A key with a file is a declaration's, in a test process.
-    let site = declaration.flatMap { key.file == 0 ? nil : DependencyReadSite(fileID: $0.fileID, line: $0.line) }
+    let site = declaration.flatMap {
+      key.file == 0 ? nil : DependencyReadSite(fileID: $0.fileID, line: $0.line)
+    }
     return unretained(add(key, make: { make(site) }), id)
-  }
-
-  static func intern<Value>(
-    _ id: ObjectIdentifier, make: () -> DependencyAccess<Value>
-  ) -> Unmanaged<DependencyAccess<Value>> {
-    intern(id, declaredAt: nil) { _ in make() }
   }
 
   /// The key of the access for `id` read by the `@Dependency` declared at `declaration`: in a test
   /// process, the declaration's own; elsewhere, or for no declaration, the access of `id`.
   @inline(__always)
-  private static func key(_ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?) -> Key {
-    guard let declaration, DependencyContext.isTest else { return Key(id: UInt(bitPattern: id), file: 0, line: 0) }
+  private static func key(_ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?)
+    -> Key
+  {
+    guard let declaration, DependencyContext.isTest else {
+      return Key(id: UInt(bitPattern: id), file: 0, line: 0)
+    }
     let fileID = declaration.fileID
     // Tagged with the top bit, which no address in user space has, so that no declaration's file
     // is 0, the file of an access of no declaration.
@@ -361,7 +361,8 @@ private final class AccessIndex: @unchecked Sendable {
   }
 
   private func slot(for key: AccessTable.Key) -> Int {
-    let mixed = (UInt64(key.id) ^ (UInt64(key.file) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(key.line))
+    let mixed =
+      (UInt64(key.id) ^ (UInt64(key.file) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(key.line))
       &* 0xBF58_476D_1CE4_E5B9
     return Int(truncatingIfNeeded: mixed >> 32) & (capacity - 1)
   }

@@ -43,7 +43,10 @@ func runSingleScope() async -> [String] {
     if alone != (scopes == 1) { failures.append("\(name): \(scopes) scopes alive") }
     // Read twice: a thread caches a scope's reads from its second read through it on.
     let fast = [read(), read()]
-    let keeper = withDependencies { _ in } operation: { SingleModel() }
+    let keeper = withDependencies { _ in
+    } operation: {
+      SingleModel()
+    }
     let general = withExtendedLifetime(keeper) { [read(), read()] }
     if fast != [expected, expected] || general != [expected, expected] {
       failures.append("\(name): read \(fast), on the general path \(general), expected \(expected)")
@@ -80,7 +83,11 @@ func runSingleScope() async -> [String] {
     let nested = withDependencies {
       $0.single = set
     } operation: {
-      withDependencies { $0.unset = set } operation: { SingleModel() }
+      withDependencies {
+        $0.unset = set
+      } operation: {
+        SingleModel()
+      }
     }
     check("a nested scope's model", alone: false, expected: set) { nested.single }
     check("a nested scope's model, its own key", alone: false, expected: set) { nested.unset }
