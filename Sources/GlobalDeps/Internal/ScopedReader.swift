@@ -35,15 +35,28 @@ struct ScopedReader: Sendable {
     return ScopedReader(inner: current, outer: captured)
   }
 
-  /// The store's node, when a `@Dependency` that captured `captured` reads the store for certain:
-  /// it captured no scope, and no scope is alive anywhere. `nil` when a scope may apply.
+  /// The value the thread's cache holds for a read of the store through `access`, when no scope
+  /// is alive (so none is in force) and the store is made; `nil` otherwise, for
+  /// ``read(_:captured:)``, which reads the store on a miss (and makes it on its first read).
   ///
-  /// Unretained: the store's node is a `static let`, alive for the whole process. Inlinable,
-  /// with what it reads, so that a read that reads the store for certain makes no call before the
-  /// store's per-thread cache.
+  /// Inlinable and small, calling nothing but on the cache's rare paths: what a `@Dependency` that
+  /// captured no scope inlines where it is read. The store's node is unretained: it lives for the
+  /// whole process, and retaining it would make threads reading at once contend on its reference
+  /// count.
   @inlinable @inline(__always)
-  static func unscopedStore(captured: DependencyOverlay?) -> Unmanaged<DependencyNode>? {
-    captured == nil && !DependencyOverlay.mayBeInForce ? GlobalStore.unretainedNode : nil
+  static func cachedStoreValue<Value>(_ access: DependencyAccessHandle<Value>) -> Value? {
+    guard !DependencyOverlay.mayBeInForce, let store = readPathWords.globalStore.published else {
+      return nil
+    }
+    return ThreadReadCache.cachedValue(
+      scope: store._withUnsafeGuaranteedRef { $0.serial }, key: access.cacheKey, as: Value.self)
+  }
+
+  /// Reads a `@Dependency` that holds the scope it captured weakly (one a default of that scope
+  /// made), as ``read(_:captured:)`` reads one that holds it strongly.
+  @inlinable @inline(never)
+  static func read<Value>(_ access: DependencyAccessHandle<Value>, capturedWeakly: WeakScope) -> Value {
+    read(access, captured: capturedWeakly.scope)
   }
 
   /// Reads a `@Dependency` that captured `captured` when a scope may apply: through the scope in
