@@ -74,13 +74,11 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// The dependency's current value.
   @inlinable @inline(__always)
   public var wrappedValue: Value {
-    // The stored fields, not `captured`: a computed optional would be copied (retained and
-    // released) on every read. A weak capture (rare) takes the scoped path.
-    if capturedWeakly == nil, let store = ScopedReader.unscopedStore(captured: capturedStrongly) {
-      // Unretained: the store's node lives for the whole process, and retaining it would make
-      // threads reading at once contend on its reference count.
-      return store._withUnsafeGuaranteedRef { access.read(at: $0) }
-    }
-    return ScopedReader.read(access, captured: captured)
+    // The stored fields, borrowed with the wrapper, not `captured`: a computed optional would be
+    // copied (retained and released) on every read. What is inlined where the property is read is
+    // the hit of a read of the store with no scope alive; every other read is one call.
+    if let capturedWeakly { return ScopedReader.read(access, capturedWeakly: capturedWeakly) }
+    if capturedStrongly == nil, let value = ScopedReader.cachedStoreValue(access) { return value }
+    return ScopedReader.read(access, captured: capturedStrongly)
   }
 }

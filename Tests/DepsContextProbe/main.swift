@@ -1,4 +1,5 @@
-// `DepsContextProbe defaults-race ROUNDS` runs another probe instead (DefaultsRace.swift).
+// `DepsContextProbe defaults-race ROUNDS` runs another probe instead (DefaultsRace.swift), and so
+// does `DepsContextProbe single-scope` (SingleScope.swift).
 //
 // An app that links DepsTesting (and so XCTest and Swift Testing) but runs no test: it must run
 // in the live context. `ContextProbeTests` runs it and reads what it prints: the context, then
@@ -33,6 +34,12 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "defaults-race"
   let rounds = Int(CommandLine.arguments[2])
 {
   runDefaultsRace(rounds: rounds)
+  exit(0)
+}
+
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "single-scope" {
+  let failures = await runSingleScope()
+  print(failures.isEmpty ? "ok" : failures.joined(separator: "\n"))
   exit(0)
 }
 

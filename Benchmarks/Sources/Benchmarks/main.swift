@@ -196,6 +196,7 @@ for (name, bytes) in ComposableDepsBenchmarks.memoryPerNode() {
 // MARK: Targets
 
 let mutex = nanoseconds(Baselines.mutexDictionary)
+let stored = nanoseconds(Baselines.stored)
 let globalRead = nanoseconds("read, overridden value (@Dependency key path)")
 let composable1 = nanoseconds("read at depth 1 (value set on the root)")
 let composable64 = nanoseconds("read at depth 64 (value set on the root)")
@@ -205,6 +206,9 @@ let testReducer = nanoseconds(TestStoreBenchmarks.reducerDirect)
 let targets = [
   Target("GlobalDeps read / mutex dictionary", globalRead / mutex, atMost: 1.2),
   Target("ComposableDeps read / mutex dictionary", composable1 / mutex, atMost: 1.5),
+  // Issue 27: a read within 3x a plain field read (a class's stored property, the same sink).
+  Target("GlobalDeps read / stored property read", globalRead / stored, atMost: 3),
+  Target("ComposableDeps read / stored property read", composable1 / stored, atMost: 3),
   Target("depth-64 read / depth-1 read", composable64 / composable1, atMost: 1.2),
   Target("GlobalDeps 2 threads / 1 thread", scalingMedians[0], atLeast: 1.5),
   Target("ComposableDeps 2 threads / 1 thread", scalingMedians[1], atLeast: 1.5),

@@ -151,6 +151,8 @@ package class DependencyOverlay: @unchecked Sendable {
   /// The defaults reads in this scope build and get: its own, or those of the nearest scope around
   /// it that has them; `nil` for the store's.
   package final var defaults: DefaultValues? { _defaults }
+  /// Whether ``defaults`` is set; asked without retaining them.
+  package final var hasDefaults: Bool { _defaults != nil }
   /// Whether ``defaults`` are this scope's own.
   package final var ownsDefaults: Bool { _ownsDefaults }
   /// What the per-thread read caches store this scope's reads under; never reused. (Not the
@@ -163,7 +165,8 @@ package class DependencyOverlay: @unchecked Sendable {
   private let cached = AtomicWord()
 
   /// How many scopes are alive.
-  @usableFromInline package static let scopesAlive = AtomicWord()
+  @inlinable @inline(__always)
+  package static func scopesAliveCount() -> UInt64 { readPathWords.scopesAlive.load() }
 
   /// Makes these values a scope inside `parent`: the last change, before the scope is shared.
   ///
@@ -205,7 +208,7 @@ package class DependencyOverlay: @unchecked Sendable {
     }
     _serial = ThreadReadCache.newScope()
     _isScope = true
-    Self.scopesAlive.add(1)
+    readPathWords.scopesAlive.add(1)
   }
 
   /// Makes these values (none) a scope inside `parent` that falls back on `fallback`: a read in it
@@ -301,7 +304,7 @@ package class DependencyOverlay: @unchecked Sendable {
     guard _isScope else { return }
     // Reads of this scope can no longer happen; what threads cached for it must not outlive it.
     if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
-    Self.scopesAlive.subtractOne()
+    readPathWords.scopesAlive.subtractOne()
   }
 }
 

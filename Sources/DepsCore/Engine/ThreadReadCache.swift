@@ -1,3 +1,6 @@
+#if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+  import Synchronization
+#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -21,9 +24,19 @@
 /// that some thread cached a read of (``purge(scope:)``) empties every registered cache at once,
 /// whether or not its thread ever reads again. A value is released before the purge returns, or,
 /// when a purge on another thread took it out first, as soon as that purge is done. Each cache has
-/// its own lock: its thread takes it around a lookup (uncontended, nobody else does, except a
-/// purge), and a purge takes it while it takes entries out. Purged boxes are released with no
+/// its own lock, which a purge takes while it takes entries out. Purged boxes are released with no
 /// lock held: their values' `deinit` is user code.
+///
+/// **Reads take no lock on Linux.** A lookup marks the cache as being read (``reading``, a plain
+/// store), then checks that no purge is at work on it (``purging``, a plain load), and clears the
+/// mark once it copied the value. A purge locks the cache, sets ``purging``, runs a
+/// ``ProcessBarrier`` (`membarrier`), and waits until ``reading`` is clear before it takes
+/// entries out: the barrier guarantees that either the purge sees the mark of a read that started
+/// before it, or that read sees ``purging`` and takes the lock instead, so a purge never frees a
+/// box a read is copying from, and a read never probes a table a purge is changing. Reads thus
+/// cost no atomic read-modify-write (an uncontended lock's exchange cost about as much as the rest
+/// of a read). Where the barrier is not available (another platform, an old kernel, a sandbox),
+/// ``purging`` stays set and every read takes the lock.
 @usableFromInline
 package final class ThreadReadCache: @unchecked Sendable {
   // @unchecked: the table is only touched with `lock` held, by the owning thread or by a purge.
@@ -67,6 +80,18 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   @usableFromInline let table: UnsafeMutablePointer<Table>
   @usableFromInline let lock = CacheLock()
+
+  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+    /// Set by the owning thread while it reads the table without the lock; only it stores it.
+    @usableFromInline let reading = Atomic<Bool>(false)
+    /// Set while a purge works on this cache (under ``lock``), and for good where reads must take
+    /// the lock (no ``ProcessBarrier``): a read that sees it takes the lock.
+    @usableFromInline let purging = Atomic<Bool>(!ThreadReadCache.readsTakeNoLock)
+
+    /// Whether reads skip the lock: where the process registered for ``ProcessBarrier``. Fixed
+    /// before the first cache is made (see ``makeCurrent()``).
+    static var readsTakeNoLock: Bool { ProcessBarrier.isAvailable }
+  #endif
   /// The thread that reads through this cache; others only purge it.
   let thread: ThreadID
 
@@ -93,7 +118,8 @@ package final class ThreadReadCache: @unchecked Sendable {
   @inlinable @inline(__always)
   static func index(scope: UInt64, key: UInt, shift: UInt64) -> Int {
     let mixed = (UInt64(truncatingIfNeeded: key) ^ (scope &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-    return Int(truncatingIfNeeded: mixed >> shift)
+    // `shift` is below 64 (a table has at least 2 slots): the masking shift, one instruction.
+    return Int(truncatingIfNeeded: mixed &>> shift)
   }
 
   // MARK: Reading
@@ -137,10 +163,38 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// The value this cache holds for (`scope`, `key`), or `nil`; on the owning thread.
   @inlinable @inline(__always)
   func value<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
+    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+      // The mark, then the check: in this order (relaxed atomics, which the compiler keeps in
+      // order), with the purge's barrier between them and its own check (see the type's
+      // documentation).
+      reading.store(true, ordering: .relaxed)
+      guard !purging.load(ordering: .acquiring) else {
+        reading.store(false, ordering: .releasing)
+        return lockedValue(scope: scope, key: key, as: Value.self)
+      }
+      // Cleared after the value is copied (a class value retained): a purge waits for it.
+      defer { reading.store(false, ordering: .releasing) }
+      return storedValue(scope: scope, key: key, as: Value.self)
+    #else
+      return lockedValue(scope: scope, key: key, as: Value.self)
+    #endif
+  }
+
+  /// ``value(scope:key:as:)`` under the lock: while a purge works on the cache, or where reads
+  /// take the lock.
+  @inlinable @inline(never)
+  func lockedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     lock.lock()
     defer { lock.unlock() }
+    return storedValue(scope: scope, key: key, as: Value.self)
+  }
+
+  /// The value of the box cached for (`scope`, `key`), or `nil`; with the lock held, or while
+  /// marked as ``reading`` with no purge at work.
+  @inlinable @inline(__always)
+  func storedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     guard let box = lookup(scope: scope, key: key) else { return nil }
-    // Unretained: the table owns a reference, and nothing takes it out while the lock is held.
+    // Unretained: the table owns a reference, and no purge takes it out meanwhile.
     return box._withUnsafeGuaranteedRef { box in
       assert(
         box is ValueBox<Value>, "Deps: the read cache holds a \(type(of: box)) for a \(Value.self) read.")
@@ -148,11 +202,21 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// The box cached for (`scope`, `key`), unretained: valid while `lock` is held.
+  /// Whether the owning thread may probe the table: it holds the lock, or it marked the cache as
+  /// being read. For assertions.
+  @usableFromInline var mayProbe: Bool {
+    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+      (lock.isLocked || reading.load(ordering: .relaxed)) && isOwnedByCallingThread
+    #else
+      lock.isLocked && isOwnedByCallingThread
+    #endif
+  }
+
+  /// The box cached for (`scope`, `key`), unretained: valid while the lock is held, or while the
+  /// cache is marked as being read with no purge at work.
   @inlinable @inline(__always)
   func lookup(scope: UInt64, key: UInt) -> Unmanaged<AnyValueBox>? {
-    assert(
-      lock.isLocked && isOwnedByCallingThread, "Deps: a read cache was read unlocked or off its thread.")
+    assert(mayProbe, "Deps: a read cache was read unlocked or off its thread.")
     let table = self.table.pointee
     let mask = table.slotCount &- 1
     var index = Self.index(scope: scope, key: key, shift: table.shift)
@@ -300,6 +364,12 @@ package final class ThreadReadCache: @unchecked Sendable {
     purgesInFlight.add(1)
     defer { purgesInFlight.subtractOne() }
     let caches = registry.withLock { Array($0.values) }
+    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+      if readsTakeNoLock {
+        purgeWhileReadsTakeNoLock(caches, where: remove)
+        return
+      }
+    #endif
     for cache in caches {
       cache.lock.lock()
       let taken = cache.takeEntries(where: remove)
@@ -307,6 +377,36 @@ package final class ThreadReadCache: @unchecked Sendable {
       for slot in taken { slot.release() }
     }
   }
+
+  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+    /// One purge at a time where reads take no lock: a purge holds every cache's lock at once.
+    private static let purgeLock = PlatformLock()
+
+    /// Purges `caches`, whose threads read without the lock (see the type's documentation): every
+    /// cache locked and marked ``purging``, one barrier for all, then each cache, once its thread
+    /// is not reading it, emptied of what `remove` picks and unmarked.
+    private static func purgeWhileReadsTakeNoLock(_ caches: [ThreadReadCache], where remove: (Slot) -> Bool) {
+      purgeLock.lock()
+      for cache in caches {
+        cache.lock.lock()
+        cache.purging.store(true, ordering: .relaxed)
+      }
+      // Every read that marked its cache before this is seen below; every read that marks it
+      // after sees `purging` and waits for the lock.
+      ProcessBarrier.run()
+      var taken: [Slot] = []
+      for cache in caches {
+        // A read in progress copies one value, running no user code: a short wait, with no lock
+        // that the reader could need held (it never takes the lock while marked).
+        while cache.reading.load(ordering: .acquiring) { sched_yield() }
+        taken += cache.takeEntries(where: remove)
+        cache.purging.store(false, ordering: .releasing)
+        cache.lock.unlock()
+      }
+      purgeLock.unlock()
+      for slot in taken { slot.release() }
+    }
+  #endif
 
   /// How many purges have started and not yet released what they took out.
   ///
@@ -350,8 +450,9 @@ package final class ThreadReadCache: @unchecked Sendable {
     /// of ``storageKey``, whose lazy initializer would be checked (a call of `swift_once`) each
     /// time: a word initialized at compile time is one load. (Where `AtomicWord` is not inline,
     /// on Apple platforms, a load of it costs more than the check, and reads use ``storageKey``.)
-    @usableFromInline
-    static let publishedStorageKey = AtomicWord()
+    /// Held with the other words reads load (``ReadPathWords``).
+    @inlinable @inline(__always)
+    static var publishedStorageKey: UInt64 { readPathWords.storageKey.load() }
   #endif
 
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
@@ -359,7 +460,7 @@ package final class ThreadReadCache: @unchecked Sendable {
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
     #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      let published = publishedStorageKey.load()
+      let published = publishedStorageKey
       // Published by `makeCurrent` as the key plus one, after the key was created.
       let key = pthread_key_t(truncatingIfNeeded: published &- 1)
       if published != 0, let pointer = pthread_getspecific(key) {
@@ -377,6 +478,10 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   @usableFromInline @inline(never)
   static func makeCurrent() -> Unmanaged<ThreadReadCache> {
+    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
+      // Decided before the first cache is made, so that every cache starts as reads go.
+      _ = readsTakeNoLock
+    #endif
     let key = storageKey
     if let pointer = pthread_getspecific(key) {
       // A thread whose cache exists, before this thread saw the key published.
@@ -388,7 +493,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     PthreadCall.check(pthread_setspecific(key, retained.toOpaque()), "pthread_setspecific")
     #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
       // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
-      publishedStorageKey.store(UInt64(key) &+ 1)
+      readPathWords.storageKey.store(UInt64(key) &+ 1)
     #endif
     return retained
   }

@@ -19,6 +19,10 @@ package struct ProcessObject<Object: AnyObject>: ~Copyable, Sendable {
     reference.load() ?? publish(make())
   }
 
+  /// The object, unretained, once it was published; `nil` before its first ``object(_:)``.
+  @inlinable @inline(__always)
+  package var published: Unmanaged<Object>? { reference.load() }
+
   @usableFromInline
   func publish(_ object: Object) -> Unmanaged<Object> {
     let unmanaged = Unmanaged.passUnretained(object)

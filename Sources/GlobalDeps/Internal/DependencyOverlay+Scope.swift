@@ -79,6 +79,10 @@ extension DependencyOverlay {
   @usableFromInline
   static func captureInForce() -> (strong: DependencyOverlay?, weak: WeakScope?) {
     guard let current else { return (nil, nil) }
+    // A scope being built its defaults owns them, and every scope that searches it has defaults
+    // (its own, a parent's or a fallback's): a scope with none cannot be such a scope or search
+    // one, so the second task-local lookup is skipped (outside test processes, always).
+    guard current.hasDefaults else { return (current, nil) }
     guard let building = defaultsBeingBuilt, current.contains(building) else { return (current, nil) }
     return (nil, WeakScope(current))
   }
@@ -109,7 +113,16 @@ extension DependencyOverlay {
   /// no scope is alive no task or thread can have one in force, and reads skip the task-local
   /// lookup.
   @inlinable @inline(__always)
-  static var mayBeInForce: Bool { scopesAlive.load() != 0 }
+  static var mayBeInForce: Bool { scopesAliveCount() != 0 }
+
+  /// Whether one scope is alive: asked by a `@Dependency` that holds the scope it captured, which
+  /// is then that one scope. No other scope can then be in force for any task (a binding holds
+  /// its scope, which counts among those alive from before it is bound until after it is unbound),
+  /// so the scope in force is the captured one or none, and a read goes through the captured scope
+  /// alone either way (see `ScopedReader.make(current:captured:)`): it skips the task-local lookup.
+  /// The captured scope has no parent or fallback, which it would keep alive too.
+  @inlinable @inline(__always)
+  static var capturedIsTheOnlyScopeAlive: Bool { scopesAliveCount() == 1 }
 
   /// Makes `written` (what an update wrote; empty values for `nil`) the scope of `aliases` inside
   /// `parent`.

@@ -20,9 +20,7 @@ enum GlobalStore {
   /// ``node``, unretained, for hot paths: one load, where `node` calls its lazy initializer's
   /// check on every use (see `ProcessObject`).
   @inlinable @inline(__always)
-  static var unretainedNode: Unmanaged<DependencyNode> { nodeObject.object { node } }
-
-  @usableFromInline static let nodeObject = ProcessObject<DependencyNode>()
+  static var unretainedNode: Unmanaged<DependencyNode> { readPathWords.globalStore.object { node } }
 
   /// Whether the store holds values set on it, and aliases, as scope reads need to know: read
   /// without the store's lock while no write happened since the last look.

@@ -35,15 +35,28 @@ struct ScopedReader: Sendable {
     return ScopedReader(inner: current, outer: captured)
   }
 
-  /// The store's node, when a `@Dependency` that captured `captured` reads the store for certain:
-  /// it captured no scope, and no scope is alive anywhere. `nil` when a scope may apply.
+  /// The value the thread's cache holds for a read of the store through `access`, when no scope
+  /// is alive (so none is in force) and the store is made; `nil` otherwise, for
+  /// ``read(_:captured:)``, which reads the store on a miss (and makes it on its first read).
   ///
-  /// Unretained: the store's node is a `static let`, alive for the whole process. Inlinable,
-  /// with what it reads, so that a read that reads the store for certain makes no call before the
-  /// store's per-thread cache.
+  /// Inlinable and small, calling nothing but on the cache's rare paths: what a `@Dependency` that
+  /// captured no scope inlines where it is read. The store's node is unretained: it lives for the
+  /// whole process, and retaining it would make threads reading at once contend on its reference
+  /// count.
   @inlinable @inline(__always)
-  static func unscopedStore(captured: DependencyOverlay?) -> Unmanaged<DependencyNode>? {
-    captured == nil && !DependencyOverlay.mayBeInForce ? GlobalStore.unretainedNode : nil
+  static func cachedStoreValue<Value>(_ access: DependencyAccessHandle<Value>) -> Value? {
+    guard !DependencyOverlay.mayBeInForce, let store = readPathWords.globalStore.published else {
+      return nil
+    }
+    return ThreadReadCache.cachedValue(
+      scope: store._withUnsafeGuaranteedRef { $0.serial }, key: access.cacheKey, as: Value.self)
+  }
+
+  /// Reads a `@Dependency` that holds the scope it captured weakly (one a default of that scope
+  /// made), as ``read(_:captured:)`` reads one that holds it strongly.
+  @inlinable @inline(never)
+  static func read<Value>(_ access: DependencyAccessHandle<Value>, capturedWeakly: WeakScope) -> Value {
+    read(access, captured: capturedWeakly.scope)
   }
 
   /// Reads a `@Dependency` that captured `captured` when a scope may apply: through the scope in
@@ -53,6 +66,11 @@ struct ScopedReader: Sendable {
   /// so that the store's read, inlined around it, stays small.
   @inlinable @inline(never)
   static func read<Value>(_ access: DependencyAccessHandle<Value>, captured: DependencyOverlay?) -> Value {
+    if let captured, DependencyOverlay.capturedIsTheOnlyScopeAlive {
+      // No other scope can be in force, so the captured one is, or none is; either way the read
+      // goes through the captured scope alone, as below, without the task-local lookup.
+      return read(access, in: captured)
+    }
     let inForce = DependencyOverlay.inForce()
     guard captured == nil || captured === inForce else {
       // Two scopes (rare): the captured one is not in force.
@@ -63,6 +81,15 @@ struct ScopedReader: Sendable {
     // One scope, or none. The reference to the scope that the task-local read returned is moved,
     // not copied: into `current`, then into the `Dependencies` a getter reads.
     guard let current = consume inForce else { return unscopedRead(access) }
+    return read(access, in: current)
+  }
+
+  /// Reads through `current` alone: the scope in force, or the captured one when no other scope
+  /// can be in force.
+  @inlinable @inline(__always)
+  static func read<Value>(_ access: DependencyAccessHandle<Value>, in current: consuming DependencyOverlay)
+    -> Value
+  {
     switch ThreadReadCache.scopeRead(scope: current.serial, key: access.cacheKey, as: Value.self) {
     case .cached(let value):
       return value
