@@ -10,7 +10,7 @@
 @usableFromInline
 package final class DependencyNode: DependencyReader {
   /// Identifies the node for the read caches; never reused, unlike an object address.
-  @usableFromInline let serial: UInt64
+  @usableFromInline package let serial: UInt64
 
   /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
   package let ownerName: String
