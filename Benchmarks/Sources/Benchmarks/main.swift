@@ -23,6 +23,17 @@ import TestingBenchmarks
 
 let arguments = CommandLine.arguments
 let rounds = Int(arguments.first { $0.hasPrefix("--rounds=") }?.dropFirst(9) ?? "") ?? 15
+
+// `--processes=N`: the same run (with the other arguments) in N processes one after another, and
+// each row's and target's min, median and max over them (see `Processes`).
+if let count = arguments.first(where: { $0.hasPrefix("--processes=") }).flatMap({ Int($0.dropFirst(12)) }) {
+  let passed = Processes.run(
+    count: max(1, count), arguments: arguments.dropFirst().filter { !$0.hasPrefix("--processes=") })
+  exit(passed ? 0 : 1)
+}
+/// Whether this process is one of a `--processes=N` run's: it prints its values as `@` lines too.
+let isProcessChild = arguments.contains(Processes.childFlag)
+
 /// Target time of one batch; every variant runs one batch per round.
 let batchNanoseconds: UInt64 = 2_000_000
 
@@ -86,6 +97,7 @@ if only != nil {
   for (index, benchmark) in benchmarks.enumerated() where selected[index] {
     let rounds = samples[index].map { Int($0) }
     print("\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; rounds:", rounds)
+    if isProcessChild { Processes.report(row: benchmark, medians[index]) }
   }
   exit(0)
 }
@@ -259,3 +271,7 @@ let targets = [
     atMost: 3),
 ]
 printTargets(targets)
+if isProcessChild {
+  for (index, benchmark) in benchmarks.enumerated() { Processes.report(row: benchmark, medians[index]) }
+  for target in targets { Processes.report(target) }
+}
