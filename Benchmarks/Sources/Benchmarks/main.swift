@@ -60,13 +60,25 @@ if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(
   exit(0)
 }
 
-// Size each batch to about `batchNanoseconds`, after a warm-up.
-func batchSize(_ benchmark: Benchmark) async -> Int {
+// Size each batch to about `batchNanoseconds`, after a warm-up: the row's first 16 runs, timed on
+// their own. They do the row's one-time work (a first derivation of child environments, a case
+// path's first reflection, the runtime's first conformance lookups), which can take longer than
+// `batchNanoseconds / 4`: sized on them, a row ran batches of a few dozen operations all process
+// long, whose fixed cost per batch read as 1.5x to 20x the row's time (Docs/Performance.md, "The
+// bimodal row"). The size is then taken from the least of three timings, as one preempted timing
+// would shrink the batch too. `--cold-sizing` sizes as before (no warm-up, one timing), to show it.
+let coldSizing = arguments.contains("--cold-sizing")
+/// The batch size of `benchmark`, and how long its warm-up took (nil with `--cold-sizing`).
+func batchSize(_ benchmark: Benchmark) async -> (size: Int, warmUp: UInt64?) {
+  let warmUp = coldSizing ? nil : await benchmark.measure(16)
   var n = 16
   while true {
-    let elapsed = await benchmark.measure(n)
+    var elapsed = await benchmark.measure(n)
     if elapsed >= batchNanoseconds / 4 || n >= 1 << 26 {
-      return max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1))))
+      if !coldSizing {
+        for _ in 0..<2 { elapsed = min(elapsed, await benchmark.measure(n)) }
+      }
+      return (max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1)))), warmUp)
     }
     n *= 4
   }
@@ -80,8 +92,12 @@ let selected = benchmarks.map { benchmark in
   only.map { $0.contains { benchmark.group == $0 || benchmark.name.hasPrefix($0) } } ?? true
 }
 var sizes: [Int] = []
+/// Nanoseconds of each row's warm-up (its first 16 runs), printed by `--only`.
+var warmUps: [UInt64?] = []
 for (benchmark, isSelected) in zip(benchmarks, selected) {
-  sizes.append(isSelected ? await batchSize(benchmark) : 1)
+  let (size, warmUp) = isSelected ? await batchSize(benchmark) : (1, nil)
+  sizes.append(size)
+  warmUps.append(warmUp)
 }
 
 // Interleave: each round runs every variant once, so machine noise hits all alike.
@@ -96,7 +112,10 @@ let medians = samples.map(median)
 if only != nil {
   for (index, benchmark) in benchmarks.enumerated() where selected[index] {
     let rounds = samples[index].map { Int($0) }
-    print("\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; rounds:", rounds)
+    let warmUp = warmUps[index].map { "first 16 runs \($0 / 1000) us; " } ?? ""
+    print(
+      "\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; \(warmUp)batch \(sizes[index]);",
+      "rounds:", rounds)
     if isProcessChild { Processes.report(row: benchmark, medians[index]) }
   }
   exit(0)
