@@ -16,10 +16,11 @@ enum Processes {
   /// The hidden flag a child runs with: it runs as usual, then prints its values as `@` lines.
   static let childFlag = "--process-child"
 
-  /// A child's line: a row's median (`@row`, group, name, ns) or a target's ratio (`@target`, name,
-  /// ratio, bound, PASS or MISS), tab-separated.
-  static func report(row benchmark: Benchmark, _ nanoseconds: Double) {
-    print("@row\t\(benchmark.group)\t\(benchmark.name)\t\(nanoseconds)")
+  /// A child's line: a row's median (`@row`, group, name, ns, batch size, every round's ns) or a
+  /// target's ratio (`@target`, name, ratio, bound, PASS or MISS), tab-separated.
+  static func report(row benchmark: Benchmark, _ nanoseconds: Double, batch: Int, rounds: [Double]) {
+    let rounds = rounds.map { String(Int($0.rounded())) }.joined(separator: ",")
+    print("@row\t\(benchmark.group)\t\(benchmark.name)\t\(nanoseconds)\t\(batch)\t\(rounds)")
   }
 
   static func report(_ target: Target) {
@@ -28,7 +29,7 @@ enum Processes {
 
   /// One process's values, in the order it printed them.
   private struct Run {
-    var rows: [(key: String, value: Double)] = []
+    var rows: [(key: String, value: Double, batch: Int, rounds: String)] = []
     var targets: [(name: String, value: Double, goal: String, met: Bool)] = []
     var loadBefore = 0.0
   }
@@ -49,8 +50,10 @@ enum Processes {
       while fgets(&buffer, Int32(buffer.count), pipe) != nil {
         let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let fields = line.dropLast(line.hasSuffix("\n") ? 1 : 0).split(separator: "\t").map(String.init)
-        if fields.first == "@row", fields.count == 4, let value = Double(fields[3]) {
-          run.rows.append(("\(fields[1]) / \(fields[2])", value))
+        if fields.first == "@row", fields.count == 6, let value = Double(fields[3]),
+          let batch = Int(fields[4])
+        {
+          run.rows.append(("\(fields[1]) / \(fields[2])", value, batch, fields[5]))
         } else if fields.first == "@target", fields.count == 5, let value = Double(fields[2]) {
           run.targets.append((fields[1], value, fields[3], fields[4] == "PASS"))
         }
@@ -84,14 +87,14 @@ enum Processes {
     print(
       pad("row (ns per operation)", width, left: true) + pad("min", 10) + pad("median", 10) + pad("max", 10)
         + pad("max/min", 9))
-    var unsteady: [(String, [Double])] = []
+    var unsteady: [Int] = []
     for (index, key) in keys.enumerated() {
       let values = runs.map { $0.rows[index].value }
       let spread = values.max()! / values.min()!
       print(
         pad(key, width, left: true) + pad(format(values.min()!, 2), 10) + pad(format(median(values), 2), 10)
           + pad(format(values.max()!, 2), 10) + pad(format(spread, 2), 9))
-      if spread > 1.5 { unsteady.append((key, values)) }
+      if spread > 1.5 { unsteady.append(index) }
     }
     if !runs[0].targets.isEmpty {
       print()
@@ -113,9 +116,16 @@ enum Processes {
     }
     if !unsteady.isEmpty {
       print()
-      print("Rows whose max/min is above 1.5, each process's value in order:")
-      for (key, values) in unsteady {
-        print("  \(key): " + values.map { format($0, 1) }.joined(separator: ", "))
+      print(
+        "Rows whose max/min is above 1.5: each process's value in order, and the slowest process's "
+          + "batch size and rounds (a slow state of the process or of the row shows in every round, "
+          + "a burst of load in some):")
+      for index in unsteady {
+        let values = runs.map { $0.rows[index] }
+        let slowest = values.indices.max { values[$0].value < values[$1].value }!
+        print("  \(keys[index]): " + values.map { format($0.value, 1) }.joined(separator: ", "))
+        print(
+          "    process \(slowest + 1): batch \(values[slowest].batch), rounds [\(values[slowest].rounds)]")
       }
     }
   }

@@ -116,7 +116,9 @@ if only != nil {
     print(
       "\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; \(warmUp)batch \(sizes[index]);",
       "rounds:", rounds)
-    if isProcessChild { Processes.report(row: benchmark, medians[index]) }
+    if isProcessChild {
+      Processes.report(row: benchmark, medians[index], batch: sizes[index], rounds: samples[index])
+    }
   }
   exit(0)
 }
@@ -291,6 +293,8 @@ let targets = [
 ]
 printTargets(targets)
 if isProcessChild {
-  for (index, benchmark) in benchmarks.enumerated() { Processes.report(row: benchmark, medians[index]) }
+  for (index, benchmark) in benchmarks.enumerated() {
+    Processes.report(row: benchmark, medians[index], batch: sizes[index], rounds: samples[index])
+  }
   for target in targets { Processes.report(target) }
 }
