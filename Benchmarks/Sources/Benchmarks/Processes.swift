@@ -23,6 +23,7 @@ enum Processes {
     print("@row\t\(benchmark.group)\t\(benchmark.name)\t\(nanoseconds)\t\(batch)\t\(rounds)")
   }
 
+  /// A child's line for `target` (see `report(row:_:batch:rounds:)`).
   static func report(_ target: Target) {
     print("@target\t\(target.name)\t\(target.value)\t\(target.goal)\t\(target.met ? "PASS" : "MISS")")
   }
