@@ -23,6 +23,17 @@ import TestingBenchmarks
 
 let arguments = CommandLine.arguments
 let rounds = Int(arguments.first { $0.hasPrefix("--rounds=") }?.dropFirst(9) ?? "") ?? 15
+
+// `--processes=N`: the same run (with the other arguments) in N processes one after another, and
+// each row's and target's min, median and max over them (see `Processes`).
+if let count = arguments.first(where: { $0.hasPrefix("--processes=") }).flatMap({ Int($0.dropFirst(12)) }) {
+  let passed = Processes.run(
+    count: max(1, count), arguments: arguments.dropFirst().filter { !$0.hasPrefix("--processes=") })
+  exit(passed ? 0 : 1)
+}
+/// Whether this process is one of a `--processes=N` run's: it prints its values as `@` lines too.
+let isProcessChild = arguments.contains(Processes.childFlag)
+
 /// Target time of one batch; every variant runs one batch per round.
 let batchNanoseconds: UInt64 = 2_000_000
 
@@ -49,13 +60,25 @@ if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(
   exit(0)
 }
 
-// Size each batch to about `batchNanoseconds`, after a warm-up.
-func batchSize(_ benchmark: Benchmark) async -> Int {
+// Size each batch to about `batchNanoseconds`, after a warm-up: the row's first 16 runs, timed on
+// their own. They do the row's one-time work (a first derivation of child environments, a case
+// path's first reflection, the runtime's first conformance lookups), which can take longer than
+// `batchNanoseconds / 4`: sized on them, a row ran batches of a few dozen operations all process
+// long, whose fixed cost per batch read as 1.5x to 45x the row's time (Docs/Performance.md, "The
+// bimodal row"). The size is then taken from the least of three timings, as one preempted timing
+// would shrink the batch too. `--cold-sizing` sizes as before (no warm-up, one timing), to show it.
+let coldSizing = arguments.contains("--cold-sizing")
+/// The batch size of `benchmark`, and how long its warm-up took (nil with `--cold-sizing`).
+func batchSize(_ benchmark: Benchmark) async -> (size: Int, warmUp: UInt64?) {
+  let warmUp = coldSizing ? nil : await benchmark.measure(16)
   var n = 16
   while true {
-    let elapsed = await benchmark.measure(n)
+    var elapsed = await benchmark.measure(n)
     if elapsed >= batchNanoseconds / 4 || n >= 1 << 26 {
-      return max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1))))
+      if !coldSizing {
+        for _ in 0..<2 { elapsed = min(elapsed, await benchmark.measure(n)) }
+      }
+      return (max(1, Int(Double(n) * Double(batchNanoseconds) / Double(max(elapsed, 1)))), warmUp)
     }
     n *= 4
   }
@@ -69,8 +92,12 @@ let selected = benchmarks.map { benchmark in
   only.map { $0.contains { benchmark.group == $0 || benchmark.name.hasPrefix($0) } } ?? true
 }
 var sizes: [Int] = []
+/// Nanoseconds of each row's warm-up (its first 16 runs), printed by `--only`.
+var warmUps: [UInt64?] = []
 for (benchmark, isSelected) in zip(benchmarks, selected) {
-  sizes.append(isSelected ? await batchSize(benchmark) : 1)
+  let (size, warmUp) = isSelected ? await batchSize(benchmark) : (1, nil)
+  sizes.append(size)
+  warmUps.append(warmUp)
 }
 
 // Interleave: each round runs every variant once, so machine noise hits all alike.
@@ -85,7 +112,13 @@ let medians = samples.map(median)
 if only != nil {
   for (index, benchmark) in benchmarks.enumerated() where selected[index] {
     let rounds = samples[index].map { Int($0) }
-    print("\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; rounds:", rounds)
+    let warmUp = warmUps[index].map { "first 16 runs \($0 / 1000) us; " } ?? ""
+    print(
+      "\(benchmark.group) / \(benchmark.name): \(format(medians[index], 2)) ns; \(warmUp)batch \(sizes[index]);",
+      "rounds:", rounds)
+    if isProcessChild {
+      Processes.report(row: benchmark, medians[index], batch: sizes[index], rounds: samples[index])
+    }
   }
   exit(0)
 }
@@ -263,3 +296,9 @@ let targets = [
     atMost: 3),
 ]
 printTargets(targets)
+if isProcessChild {
+  for (index, benchmark) in benchmarks.enumerated() {
+    Processes.report(row: benchmark, medians[index], batch: sizes[index], rounds: samples[index])
+  }
+  for target in targets { Processes.report(target) }
+}
