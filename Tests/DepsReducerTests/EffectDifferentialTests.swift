@@ -7,7 +7,7 @@ import Testing
 /// on seeded random programs of test-driven effects (see `Differential` for the seed variables).
 @MainActor @Suite struct EffectDifferentialTests {
   @Test func effectProgramsAgreeWithTheReference() async {
-    let interpreter = EffectInterpreter(deadline: .seconds(5))
+    let interpreter = EffectInterpreter(deadline: .seconds(20))
     let failure = await Differential.explore(
       "Effects", seeds: Differential.seeds(count: 400), shrinkBudget: 150,
       replay: "swift test --filter EffectDifferentialTests",
@@ -69,7 +69,7 @@ extension EffectDifferentialTests {
 
   @Test(arguments: cancelledEffectPrograms)
   func aCancelledEffectStillRunningIsWaitedFor(_ program: CancelledEffectProgram) async {
-    let failure = await EffectInterpreter(deadline: .seconds(5)).run(program.steps)
+    let failure = await EffectInterpreter(deadline: .seconds(20)).run(program.steps)
     #expect(failure == nil, "\(program.testDescription): \(failure ?? "")")
   }
 }
