@@ -49,4 +49,18 @@ nonisolated extension Dependencies {
 nonisolated final class GreetingReaderEnvironment: ComposableEnvironment {
   @Dependency(\.greeting) var greeting
   @Dependency(GreetingKey.self) var greetingByKey
+  @Dependency(\.motto) var motto
+}
+
+// An async key without `nonisolated` either: `AsyncDependencyKey` refines `SendableMetatype` too.
+private enum MottoKey: AsyncDependencyKey {
+  static func makeDefault() async throws -> String { "Ship it" }
+  static var testValue: AsyncDependency<String> { .value("Test it") }
+}
+
+nonisolated extension Dependencies {
+  var motto: AsyncDependency<String> {
+    get { self[MottoKey.self] }
+    set { self[MottoKey.self] = newValue }
+  }
 }

@@ -14,6 +14,11 @@ import Testing
     #expect(environment.greetingByKey == "Hi")
   }
 
+  @Test func anAsyncKeyWithoutNonisolatedIsAwaited() async throws {
+    let environment = GreetingReaderEnvironment()
+    #expect(try await environment.motto.value == "Test it")
+  }
+
   @Test func theSearchIsDebouncedAndTheOlderSearchCancelled() async {
     let clock = TestClock()
     let store = TestStore(
