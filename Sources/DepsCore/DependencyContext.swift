@@ -52,8 +52,9 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
 
   /// Whether this process runs tests (``current`` is ``test``), for paths that ask often: one
   /// load of a constant-initialized word after the first, where ``current`` calls the lazy
-  /// initializer's check of ``detected`` (`swift_once`) on every use.
-  static var isTest: Bool {
+  /// initializer's check of ``detected`` (`swift_once`) on every use. GlobalDeps asks it for
+  /// every outermost scope (in a test process such a scope builds its own defaults).
+  package static var isTest: Bool {
     switch runsTests.load() {
     case 2: return true
     case 1: return false

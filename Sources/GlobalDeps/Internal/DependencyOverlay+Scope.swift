@@ -140,7 +140,7 @@ extension DependencyOverlay {
     ownsDefaults: Bool? = nil
   ) -> DependencyOverlay {
     let scope = written ?? DependencyOverlay()
-    guard ownsDefaults ?? (parent == nil && isTestProcess) else {
+    guard ownsDefaults ?? (parent == nil && DependencyContext.isTest) else {
       scope.makeScope(parent: parent, aliases: aliases, defaults: nil)
       return scope
     }
@@ -153,27 +153,10 @@ extension DependencyOverlay {
     let defaults = DefaultValues(scope: { [weak scope] build in
       buildDefault(in: scope, asyncBuilds: asyncBuilds, build)
     })
-    let usage = parent == nil && isTestProcess ? DependencyUsageLedger() : nil
+    let usage = parent == nil && DependencyContext.isTest ? DependencyUsageLedger() : nil
     scope.makeScope(parent: parent, aliases: aliases, defaults: defaults, usage: usage)
     return scope
   }
-
-  /// Whether this process runs tests, where an outermost scope builds its own defaults.
-  private static var isTestProcess: Bool {
-    switch processRunsTests.load() {
-    case 2: return true
-    case 1: return false
-    default:
-      let runsTests = DependencyContext.current == .test
-      processRunsTests.store(runsTests ? 2 : 1)
-      return runsTests
-    }
-  }
-
-  /// 0 until ``isTestProcess`` is first asked, then 1 (no) or 2 (yes). A constant-initialized
-  /// word rather than a `static let` `Bool`, each read of which calls its lazy initializer
-  /// (`swift_once`): an outermost scope asks on every call.
-  private static let processRunsTests = AtomicWord()
 
   /// The scope of a `withDependencies` update: what `update` writes, inside the scope in force.
   ///
@@ -183,7 +166,7 @@ extension DependencyOverlay {
   @usableFromInline
   static func scope(updatedBy update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
     let parent = current
-    if parent == nil, isTestProcess { return try outermostTestScope(updatedBy: update) }
+    if parent == nil, DependencyContext.isTest { return try outermostTestScope(updatedBy: update) }
     var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
     try update(&dependencies)
     let scope = dependencies.takeWritten() ?? DependencyOverlay()
@@ -214,7 +197,7 @@ extension DependencyOverlay {
     updatedByAsync update: (inout Dependencies) async throws -> Void
   ) async throws -> DependencyOverlay {
     let parent = current
-    guard parent == nil, isTestProcess else {
+    guard parent == nil, DependencyContext.isTest else {
       var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
       try await update(&dependencies)
       let scope = dependencies.takeWritten() ?? DependencyOverlay()
