@@ -23,7 +23,10 @@
 /// `GlobalDeps` the process-wide store, or a test's outermost scope), however many tasks await
 /// it at once; a synchronous read of other dependencies pays nothing for it. A value that
 /// conforms to ``DependencyShutdown`` is shut down by the store's `shutdown()`.
-public protocol AsyncDependencyKey {
+///
+/// Like ``DependencyKey``, it refines `SendableMetatype` (``SendableMetatypeIfAvailable``), so a
+/// key declared in a module with default MainActor isolation needs no `nonisolated`.
+public protocol AsyncDependencyKey: SendableMetatypeIfAvailable {
   /// The type of the dependency's value.
   associatedtype Value: Sendable
 
