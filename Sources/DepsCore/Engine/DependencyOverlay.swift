@@ -1,5 +1,6 @@
 /// The values one ``Dependencies`` value wrote, one per key; in `GlobalDeps`, also a
-/// `withDependencies` scope: its update's values over the scope it was made in.
+/// `withDependencies` scope: its update's values, published (``publish(links:)``) with links to
+/// the scope it was made in, which `GlobalDeps` defines.
 ///
 /// One class for both, so that a scope is its update's writes with no copy. ``Dependencies`` makes
 /// it on its first write, as a ``TypedOverlay`` that holds that first value inline, for its type:
@@ -7,8 +8,7 @@
 /// values go into boxes in an array, found by a linear scan (they are few). `Dependencies` copies
 /// it before writing when another `Dependencies` value shares it; it changes only while that one
 /// value holds it, before anything else can see it, and
-/// ``makeScope(parent:aliases:defaults:)`` (or ``makeScope(parent:fallback:)``), which publishes it
-/// as a scope, is its last change.
+/// ``publish(links:)`` is its last change.
 @usableFromInline
 package class DependencyOverlay: @unchecked Sendable {
   // @unchecked: changed only before it is shared (see above), immutable after; `cached` is atomic.
@@ -92,7 +92,7 @@ package class DependencyOverlay: @unchecked Sendable {
 
   /// Writes `entry` in a box; the key must not be the inline value's (see ``copy(dropping:)``).
   package final func set(_ entry: Entry) {
-    assert(!_isScope, "Deps: a scope's values were changed.")
+    assert(!isPublished, "Deps: published values were changed.")
     assert(inlineKey != entry.id.rawValue, "Deps: the inline value was written over in place.")
     if let index = boxed.firstIndex(where: { $0.id == entry.id }) {
       boxed[index] = entry
@@ -110,189 +110,46 @@ package class DependencyOverlay: @unchecked Sendable {
     return [Entry(id: inlineID, box: boxInlineValue(), sequence: inlineSequence)] + boxed
   }
 
-  // MARK: Scope
+  // MARK: Published
 
-  // The scope's fields: private, read through the getters below. Another module reading a
-  // class's stored `var` checks exclusivity dynamically (`swift_beginAccess`) whatever
-  // `@exclusivity(unchecked)` says; a getter compiled here reads it unchecked.
-  @exclusivity(unchecked) fileprivate var _isScope = false
-  @exclusivity(unchecked) private var _parent: DependencyOverlay?
-  @exclusivity(unchecked) private var _fallback: DependencyOverlay?
-  @exclusivity(unchecked) private var _searchOrder: [DependencyOverlay]?
-  @exclusivity(unchecked) private var _aliases: AliasTable?
-  @exclusivity(unchecked) private var _chainDeclaresAliases = false
-  @exclusivity(unchecked) private var _defaults: DefaultValues?
-  @exclusivity(unchecked) private var _ownsDefaults = false
+  // What makes these values a `GlobalDeps` scope is that module's (`ScopeLinks`, and the rules in
+  // `DependencyOverlay+Scope.swift` there): here are only what every published overlay has, its
+  // cache identity, and the count the read path checks. Private, read through the getters below:
+  // another module reading a class's stored `var` checks exclusivity dynamically
+  // (`swift_beginAccess`) whatever `@exclusivity(unchecked)` says; a getter compiled here reads it
+  // unchecked.
   @exclusivity(unchecked) private var _serial: UInt64 = 0
-  @exclusivity(unchecked) private var _usage: DependencyUsageLedger?
-  @exclusivity(unchecked) private var _resolvesAlongLevels = false
+  @exclusivity(unchecked) private var _links: AnyObject?
 
-  /// Whether these values are a `withDependencies` scope (see
-  /// ``makeScope(parent:aliases:defaults:)``).
-  package final var isScope: Bool { _isScope }
-  /// The scope this one was made inside of.
-  package final var parent: DependencyOverlay? { _parent }
-  /// ``parent``, unretained: valid while this scope is, which holds it.
-  package final var unownedParent: Unmanaged<DependencyOverlay>? { _parent.map { .passUnretained($0) } }
-  /// The scope searched after ``parent`` and the scopes around it, or `nil` for none: the scope a
-  /// model was made in, for the scope `withDependencies(from:)` makes while another is in force.
-  package final var fallback: DependencyOverlay? { _fallback }
-  /// The aliases this scope declared (those that closed no cycle), or `nil` for none.
-  package final var aliases: AliasTable? { _aliases }
-  /// Whether this scope or one around it declared aliases.
-  package final var chainDeclaresAliases: Bool { _chainDeclaresAliases }
-  /// What reads in this scope and the scopes nested in it record, in a test process; `nil`
-  /// elsewhere.
-  package final var usage: DependencyUsageLedger? { _usage }
-  /// Whether a read in this scope resolves along the levels of its path, the general way, rather
-  /// than by a search of the scopes' values: when aliases are declared (``chainDeclaresAliases``),
-  /// or when the scope records its ``usage``, which that path records.
-  package final var resolvesAlongLevels: Bool { _resolvesAlongLevels }
-  /// The defaults reads in this scope build and get: its own, or those of the nearest scope around
-  /// it that has them; `nil` for the store's.
-  package final var defaults: DefaultValues? { _defaults }
-  /// Whether ``defaults`` is set; asked without retaining them.
-  package final var hasDefaults: Bool { _defaults != nil }
-  /// Whether ``defaults`` are this scope's own.
-  package final var ownsDefaults: Bool { _ownsDefaults }
-  /// What the per-thread read caches store this scope's reads under; never reused. (Not the
-  /// scope's address: a thread remembers the last scope it read through, see
-  /// `ThreadReadCache.scopeRead(scope:key:as:)`, and the next scope is often made at the address the
-  /// last one freed.)
+  /// Whether these values are published: shared, and changed no more (see ``publish(links:)``).
+  /// In `GlobalDeps`, whether they are a `withDependencies` scope.
+  package final var isPublished: Bool { _serial != 0 }
+
+  /// What the module that published these values attached to them (`GlobalDeps`: a scope's
+  /// parent, defaults, aliases…); `nil` for nothing.
+  package final var links: AnyObject? { _links }
+
+  /// What the per-thread read caches store reads through these published values under; never
+  /// reused, 0 before they are published. (Not the overlay's address: a thread remembers the last
+  /// scope it read through, see `ThreadReadCache.scopeRead(scope:key:as:)`, and the next scope is
+  /// often made at the address the last one freed.)
   @usableFromInline package final var serial: UInt64 { _serial }
 
-  /// Not 0 once some thread cached a read under ``serial``: the scope's end then purges it.
+  /// Not 0 once some thread cached a read under ``serial``: the overlay's end then purges it.
   private let cached = AtomicWord()
 
-  /// How many scopes are alive.
+  /// How many published overlays (`GlobalDeps`' scopes) are alive: while none is, no task can have
+  /// a scope in force, and reads skip the task-local lookup.
   @inlinable @inline(__always)
   package static func scopesAliveCount() -> UInt64 { readPathWords.scopesAlive.load() }
 
-  /// Makes these values a scope inside `parent`: the last change, before the scope is shared.
-  ///
-  /// - Parameters:
-  ///   - parent: The scope in force around this one, or `nil` for an outermost scope.
-  ///   - aliases: The aliases the scope declares, checked against those in force around it.
-  ///   - defaults: The defaults the scope builds, when it owns its defaults; else `nil`, for its
-  ///     parent's.
-  ///   - usage: What the scope records of its use: given for an outermost scope in a test
-  ///     process; a scope inside one that records makes its own.
-  package final func makeScope(
-    parent: DependencyOverlay?, aliases: AliasTable?, defaults: DefaultValues?,
-    usage: DependencyUsageLedger? = nil
-  ) {
-    precondition(!_isScope, "Deps: values were made a scope twice.")
-    // The fields are as `init` left them (nil, false): set only those that differ, which for most
-    // scopes is a few.
-    if let parent {
-      _parent = parent
-      // Inside a scope with a fallback in its chain: search as it does, after this one.
-      if let order = parent._searchOrder { _searchOrder = [parent] + order }
-      _chainDeclaresAliases = parent._chainDeclaresAliases
-      _resolvesAlongLevels = parent._resolvesAlongLevels
-      _defaults = parent._defaults
-      if parent._usage != nil { _usage = usage ?? DependencyUsageLedger() }
-    }
-    if let usage {
-      _usage = usage
-      _resolvesAlongLevels = true
-    }
-    if let aliases {
-      _aliases = aliases
-      _chainDeclaresAliases = true
-      _resolvesAlongLevels = true
-    }
-    if let defaults {
-      _ownsDefaults = true
-      _defaults = defaults
-    }
+  /// Publishes these values, with `links` attached: their last change, before they are shared.
+  /// They get a ``serial`` of their own and count among ``scopesAliveCount()`` until freed.
+  package final func publish(links: AnyObject?) {
+    precondition(!isPublished, "Deps: values were published twice.")
+    _links = links
     _serial = ThreadReadCache.newScope()
-    _isScope = true
     readPathWords.scopesAlive.add(1)
-  }
-
-  /// Makes these values (none) a scope inside `parent` that falls back on `fallback`: a read in it
-  /// searches `parent`'s scopes, then `fallback`'s (a scope reached twice is searched the first
-  /// time only, where it would find all it can). The scope `withDependencies(from:)` runs in
-  /// while another is in force: the scope in force wins over the model's.
-  package final func makeScope(parent: DependencyOverlay, fallback: DependencyOverlay) {
-    precondition(isEmpty && fallback.isScope, "Deps: a fallback scope made of values or of no scope.")
-    var order: [DependencyOverlay] = []
-    parent.appendSearched(to: &order)
-    fallback.appendSearched(to: &order)
-    makeScope(parent: parent, aliases: nil, defaults: nil)
-    // Still unshared: these complete it.
-    _fallback = fallback
-    _searchOrder = order
-    _chainDeclaresAliases = _chainDeclaresAliases || fallback.chainDeclaresAliases
-    _resolvesAlongLevels = _resolvesAlongLevels || fallback.resolvesAlongLevels
-    _defaults = _defaults ?? fallback.defaults
-  }
-
-  /// Appends this scope, then the scopes a read in it searches after it, to `order`, skipping
-  /// those `order` already holds (a scope searched twice would find nothing new).
-  private func appendSearched(to order: inout [DependencyOverlay]) {
-    for scope in searched where !order.contains(where: { $0 === scope }) {
-      order.append(scope)
-    }
-  }
-
-  /// This scope, then the scopes a read in it searches after its own values, nearest first: its
-  /// parents, unless a fallback is in the chain (see ``makeScope(parent:aliases:defaults:)``).
-  package final var searched: [DependencyOverlay] {
-    if let order = _searchOrder { return [self] + order }
-    var scopes: [DependencyOverlay] = []
-    var scope: DependencyOverlay? = self
-    while let current = scope {
-      scopes.append(current)
-      scope = current._parent
-    }
-    return scopes
-  }
-
-  /// Whether `other` is this scope or one that a read in it searches.
-  package final func searches(_ other: DependencyOverlay) -> Bool {
-    if self === other { return true }
-    if let order = _searchOrder { return order.contains { $0 === other } }
-    var scope = _parent
-    while let current = scope {
-      if current === other { return true }
-      scope = current._parent
-    }
-    return false
-  }
-
-  /// The value that this scope, or the nearest scope a read in it searches, set for the key `id`;
-  /// unretained, valid while this scope is.
-  @inline(__always)
-  package final func searchedValue(for id: ObjectIdentifier) -> SetValue? {
-    if let found = ownValue(for: id) { return found }
-    guard let order = _searchOrder else {
-      // Unretained: this scope holds its parent, which holds its own, while the walk runs.
-      var next = unownedParent
-      while let scope = next {
-        if let found = scope._withUnsafeGuaranteedRef({ $0.ownValue(for: id) }) { return found }
-        next = scope._withUnsafeGuaranteedRef { $0.unownedParent }
-      }
-      return nil
-    }
-    return Self.value(for: id, in: order)
-  }
-
-  /// The first value set for the key `id` in `scopes`; a scope with a fallback in its chain
-  /// searches its list.
-  @inline(never)
-  private static func value(for id: ObjectIdentifier, in scopes: [DependencyOverlay]) -> SetValue? {
-    for scope in scopes {
-      if let found = scope.ownValue(for: id) { return found }
-    }
-    return nil
-  }
-
-  /// What was read in this scope and the scopes nested in it, and which values this scope set
-  /// that no read returned; empty outside a test process.
-  package final var dependencyUsage: DependencyUsage {
-    _usage?.usage(own: entries) ?? DependencyUsage()
   }
 
   /// Records that a read is about to be cached under ``serial``; call it before caching it.
@@ -301,8 +158,9 @@ package class DependencyOverlay: @unchecked Sendable {
   }
 
   deinit {
-    guard _isScope else { return }
-    // Reads of this scope can no longer happen; what threads cached for it must not outlive it.
+    guard isPublished else { return }
+    // Reads through these values can no longer happen; what threads cached for them must not
+    // outlive them.
     if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
     readPathWords.scopesAlive.subtractOne()
   }

@@ -50,7 +50,7 @@ package final class DependencyUsageLedger: Sendable {
 
   /// The usage: the keys read, and the tracked overrides (with `own`, the values set in a scope,
   /// which tracks none) that no read returned.
-  func usage(own: [Entry] = []) -> DependencyUsage {
+  package func usage(own: [Entry] = []) -> DependencyUsage {
     let recorded = state.withLock { $0 }
     var unread = Set<String>()
     for (sequence, id) in recorded.overrides where !recorded.readOverrides.contains(sequence) {

@@ -273,19 +273,6 @@ extension DependencyOverlay {
     _ = Self.scope(of: self, in: parent, ownsDefaults: ownsDefaults)
   }
 
-  /// The value that this scope, or the nearest scope a read in it searches (those around it, then
-  /// a fallback's), set for the key `id`; unretained, valid while this scope is.
-  @inline(__always)
-  func value(for id: ObjectIdentifier) -> SetValue? {
-    searchedValue(for: id)
-  }
-
-  /// Whether `other` is this scope or one a read in it searches: then a read through this scope
-  /// alone finds what a read through this one and then `other` would.
-  func contains(_ other: DependencyOverlay) -> Bool {
-    searches(other)
-  }
-
   /// This scope as a level of a resolution path, for reads under aliases and for reports.
   var level: DependencyNode.Level {
     DependencyNode.Level(
