@@ -1,9 +1,8 @@
 /// The process-wide words a read loads, in one constant-initialized global.
 ///
 /// Code inlined into another module reaches a global of this module through a call of its
-/// addressor; a `GlobalDeps` read loaded three such globals (the count of scopes alive, the store's
-/// node, the read caches' thread-local key), each through its own call. Held together, they are
-/// reached through one.
+/// addressor; a `GlobalDeps` read loaded such globals (the count of scopes alive, the store's node),
+/// each through its own call. Held together, they are reached through one.
 @usableFromInline
 package struct ReadPathWords: ~Copyable, Sendable {
   /// How many `withDependencies` scopes are alive (see `DependencyOverlay`).
@@ -12,20 +11,11 @@ package struct ReadPathWords: ~Copyable, Sendable {
   /// The process-wide store's node, published by `GlobalDeps` on first use.
   @usableFromInline package let globalStore: ProcessObject<DependencyNode>
 
-  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-    /// The read caches' thread-local key plus one, once a thread made its cache; 0 before (see
-    /// ``ThreadReadCache/current``).
-    @usableFromInline let storageKey: AtomicWord
-  #endif
-
   /// Inlinable, so that the global below is initialized at compile time.
   @inlinable
   init() {
     scopesAlive = AtomicWord()
     globalStore = ProcessObject()
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      storageKey = AtomicWord()
-    #endif
   }
 }
 

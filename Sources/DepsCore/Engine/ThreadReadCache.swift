@@ -10,6 +10,7 @@
 #else
   #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
+import _DepsCoreShims
 
 /// The values one thread has resolved, so that its next read of the same dependency at the same
 /// node takes no node lock and walks no path.
@@ -445,34 +446,18 @@ package final class ThreadReadCache: @unchecked Sendable {
     return key
   }()
 
-  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-    /// ``storageKey`` plus one, once a thread made its cache; 0 before. Read on every read instead
-    /// of ``storageKey``, whose lazy initializer would be checked (a call of `swift_once`) each
-    /// time: a word initialized at compile time is one load. (Where `AtomicWord` is not inline,
-    /// on Apple platforms, a load of it costs more than the check, and reads use ``storageKey``.)
-    /// Held with the other words reads load (``ReadPathWords``).
-    @inlinable @inline(__always)
-    static var publishedStorageKey: UInt64 { readPathWords.storageKey.load() }
-  #endif
-
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
   /// thread's lifetime.
+  ///
+  /// Read from the C thread-local ``deps_read_cache()`` mirrors (one load from the thread
+  /// pointer), not from ``storageKey`` (`pthread_getspecific`, a call of 17 instructions, which
+  /// was a fifth of a read's).
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      let published = publishedStorageKey
-      // Published by `makeCurrent` as the key plus one, after the key was created.
-      let key = pthread_key_t(truncatingIfNeeded: published &- 1)
-      if published != 0, let pointer = pthread_getspecific(key) {
-        // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
-        return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
-      }
-    #else
-      if let pointer = pthread_getspecific(storageKey) {
-        // The slot only ever holds a retained `ThreadReadCache` (set in `makeCurrent`).
-        return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
-      }
-    #endif
+    if let pointer = deps_read_cache() {
+      // Only `makeCurrent` sets the slot: to the retained `ThreadReadCache` the key holds.
+      return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
+    }
     return makeCurrent()
   }
 
@@ -484,22 +469,24 @@ package final class ThreadReadCache: @unchecked Sendable {
     #endif
     let key = storageKey
     if let pointer = pthread_getspecific(key) {
-      // A thread whose cache exists, before this thread saw the key published.
+      // A cache the slot does not mirror: not made here (the slot is set with the key, below), so
+      // none this thread can have; checked all the same, the key being the owner.
+      deps_set_read_cache(pointer)
       return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
     }
     let cache = ThreadReadCache(thread: .current)
     registry.withLock { $0[ObjectIdentifier(cache)] = cache }
     let retained = Unmanaged.passRetained(cache)
     PthreadCall.check(pthread_setspecific(key, retained.toOpaque()), "pthread_setspecific")
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      // Threads racing here publish the same key. (Keys are small: below PTHREAD_KEYS_MAX.)
-      readPathWords.storageKey.store(UInt64(key) &+ 1)
-    #endif
+    deps_set_read_cache(retained.toOpaque())
     return retained
   }
 
   /// Unregisters an exiting thread's cache and releases what it held.
   private static func threadDidExit(_ cache: Unmanaged<ThreadReadCache>) {
+    // The exiting thread runs this: it clears its own mirror before the cache goes, so a read
+    // later in its exit (another key's destructor) makes a cache anew rather than use this one.
+    deps_set_read_cache(nil)
     // The slot's value is the reference `makeCurrent` retained for it; the thread gives it up here.
     let cache = cache.takeRetainedValue()
     _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(cache)) }

@@ -1,0 +1,3 @@
+#include "DepsCoreShims.h"
+
+_Thread_local void *_Nullable deps_read_cache_slot = 0;
