@@ -164,11 +164,12 @@ public final class TestStore<State: Equatable, Action, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     let step = "send(\(ValueText.describe(action)))"
     let group = EffectGroup(runtime: effects)
     let task = TestStoreTask(group: group, step: step)
-    guard !failIfFinished(step, at: site) else { return task }
+    guard let site = beginStep(step, fileID: fileID, file: file, line: line, column: column) else {
+      return task
+    }
     if !received.isEmpty {
       if case .on = exhaustivity {
         reportTestStoreFailure(
@@ -217,8 +218,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    guard !failIfFinished("skipReceivedActions()", at: site) else { return }
+    guard
+      let site = beginStep("skipReceivedActions()", fileID: fileID, file: file, line: line, column: column)
+    else { return }
     await yieldToEffects(rounds: 10)
     if received.isEmpty, strict {
       reportTestStoreFailure(TestStoreMessages.noReceivedActionsToSkip, at: site)
@@ -252,8 +254,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    guard !failIfFinished("skipInFlightEffects()", at: site) else { return }
+    guard
+      let site = beginStep("skipInFlightEffects()", fileID: fileID, file: file, line: line, column: column)
+    else { return }
     await yieldToEffects(rounds: 10)
     let running = effects.runningCount
     if running == 0, strict {
@@ -293,8 +296,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    guard !failIfFinished("finish()", at: site) else { return }
+    guard let site = beginStep("finish()", fileID: fileID, file: file, line: line, column: column) else {
+      return
+    }
     await waitUntil(timeout: timeout) { effects.runningCount == 0 }
     let running = effects.runningCount
     effects.cancelAll()
@@ -446,6 +450,15 @@ public final class TestStore<State: Equatable, Action, Environment> {
         print(TestStoreMessages.skippedStateChanges(step: step(), expected: expected, actual: actual))
       }
     }
+  }
+
+  /// Where the step called at `fileID`, `file`, `line` and `column` reports its failures, or `nil`
+  /// when the store has finished: the step then fails the test and does nothing.
+  private func beginStep(
+    _ step: String, fileID: StaticString, file: StaticString, line: UInt, column: UInt
+  ) -> SourceSite? {
+    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
+    return failIfFinished(step, at: site) ? nil : site
   }
 
   func failIfFinished(_ step: String, at site: SourceSite) -> Bool {

@@ -26,9 +26,7 @@ extension Reducer where Environment: GlobalEnvironment {
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    pullback(state: state, action: action, lending: ChildDerivation())
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
@@ -43,9 +41,7 @@ extension Reducer where Environment: GlobalEnvironment {
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    pullback(state: state, action: action, lending: ChildDerivation())
   }
 
   /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
@@ -66,9 +62,7 @@ extension Reducer where Environment: GlobalEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
   where Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID
   {
-    forEach(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    forEach(state: state, action: action, lending: ChildDerivation())
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
@@ -85,9 +79,7 @@ extension Reducer where Environment: GlobalEnvironment {
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    forEach(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    forEach(state: state, action: action, lending: ChildDerivation())
   }
 }
 

@@ -339,12 +339,16 @@ private func incrementsKept(after headline: String) -> String {
       message("send(CounterAction.increment)"),
       message("receive(CounterAction.increment)"),
       message("finish()"),
+      message("skipReceivedActions()"),
+      message("skipInFlightEffects()"),
     ]) {
       let store = makeStore()
       await store.finish()
       await store.send(.increment)
       await store.receive(.increment)
       await store.finish()
+      await store.skipReceivedActions()
+      await store.skipInFlightEffects()
     }
   }
 }
