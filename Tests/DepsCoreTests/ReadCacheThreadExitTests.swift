@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import DepsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A thread's read cache ends with the thread: what it holds is released, and a read later in the
+/// thread's exit (another thread-local key's destructor) gets a cache of its own, never the one
+/// released (reads find the cache through a C thread-local that mirrors the owning pthread key).
+@Suite struct ReadCacheThreadExitTests {
+  private final class Cached: Sendable {}
+
+  @Test func whatAThreadCachedIsReleasedWhenItExits() {
+    let released = Locked<Bool>(false)
+    let weakly = Locked<WeakReference?>(nil)
+    runOnAThread {
+      let scope = ThreadReadCache.newScope()
+      let value = Cached()
+      weakly.withLock { $0 = WeakReference(value) }
+      ThreadReadCache.store(
+        ValueBox(value), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
+    }
+    // The thread's destructors run after its body returns: wait for them, up to 10 s.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if weakly.withLock({ $0?.object == nil }) {
+        released.withLock { $0 = true }
+        break
+      }
+      usleep(1_000)
+    }
+    #expect(released.withLock { $0 }, "a thread's cached value outlived the thread by 10 s")
+  }
+
+  @Test func aReadInAnotherKeysDestructorAfterTheCacheIsGoneGetsANewCache() throws {
+    // This thread's cache makes the cache's key before the key below: destructors run in the
+    // order keys were made, so the read below runs after the cache's key released the cache.
+    _ = ThreadReadCache.cachedValue(scope: ThreadReadCache.newScope(), key: 1, as: Int.self)
+    var key = pthread_key_t()
+    try #require(pthread_key_create(&key, readDuringExit) == 0)
+    let testKey = key
+    defer { pthread_key_delete(testKey) }
+    let scope = ThreadReadCache.newScope()
+    destructorReads.withLock { $0 = DestructorReads(scope: scope) }
+    runOnAThread {
+      ThreadReadCache.store(
+        ValueBox(7), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
+      // Found now, from the thread's cache.
+      destructorReads.withLock {
+        $0.beforeExit = ThreadReadCache.cachedValue(scope: scope, key: 1, as: Int.self)
+      }
+      pthread_setspecific(testKey, UnsafeRawPointer(bitPattern: 1))
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while destructorReads.withLock({ !$0.ran }) && ContinuousClock.now < deadline { usleep(1_000) }
+    let reads = destructorReads.withLock { $0 }
+    #expect(reads.ran, "the test key's destructor did not run within 10 s of the thread's end")
+    #expect(reads.beforeExit == 7)
+    // A new, empty cache: the released one (whose entry said 7) is not read.
+    #expect(reads.inDestructor == .some(nil))
+  }
+
+  /// Runs `body` on a new thread and returns when the body has returned (the thread's exit, with
+  /// its destructors, follows).
+  private func runOnAThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      body()
+      done.signal()
+    }.start()
+    #expect(done.wait(timeout: .now() + 30) == .success, "the thread's body did not end within 30 s")
+  }
+}
+
+private final class WeakReference: @unchecked Sendable {
+  // @unchecked: set once, in `init`; read under the `Locked` that holds it.
+  weak var object: AnyObject?
+  init(_ object: AnyObject) { self.object = object }
+}
+
+/// What the test key's destructor read.
+private struct DestructorReads: Sendable {
+  var scope: UInt64 = 0
+  var beforeExit: Int?
+  var inDestructor: Int??
+  var ran: Bool { inDestructor != nil }
+}
+
+private let destructorReads = Locked(DestructorReads())
+
+/// The test key's destructor: reads the scope's entry through the read cache, during the thread's
+/// exit, after the cache's own key released the thread's cache.
+#if canImport(Darwin)
+  private func readDuringExit(_: UnsafeMutableRawPointer) { recordDestructorRead() }
+#else
+  private func readDuringExit(_: UnsafeMutableRawPointer?) { recordDestructorRead() }
+#endif
+
+private func recordDestructorRead() {
+  destructorReads.withLock { reads in
+    reads.inDestructor = .some(ThreadReadCache.cachedValue(scope: reads.scope, key: 1, as: Int.self))
+  }
+}
