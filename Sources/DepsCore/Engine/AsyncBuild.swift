@@ -81,6 +81,13 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
         state.readers[state.lastReader] = .arriving
         return state.lastReader
       }
+      // The build may resume the continuation before this task suspends on it; the runtime then
+      // hands the result over through an atomic of its own, which the thread sanitizer does not
+      // see (the runtime is not instrumented), so it reported the builder's writes to the value
+      // (its `init`) as racing this reader's reads. Taking the lock the builder published the
+      // result under, after the handover, shows the sanitizer the order the runtime already
+      // guarantees; one uncontended lock, on a read that waited for a build.
+      defer { state.withLock { _ in } }
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           wait(reader, continuation)
