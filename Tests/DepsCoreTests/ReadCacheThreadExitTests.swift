@@ -9,6 +9,8 @@ import Testing
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// A thread's read cache ends with the thread: what it holds is released, and a read later in the

@@ -141,7 +141,7 @@ package class DependencyOverlay: @unchecked Sendable {
   /// How many published overlays (`GlobalDeps`' scopes) are alive: while none is, no task can have
   /// a scope in force, and reads skip the task-local lookup.
   @inlinable @inline(__always)
-  package static func scopesAliveCount() -> UInt64 { readPathWords.scopesAlive.load() }
+  package static func scopesAliveCount() -> UInt64 { ReadPathWords.scopesAlive }
 
   /// Publishes these values, with `links` attached: their last change, before they are shared.
   /// They get a ``serial`` of their own and count among ``scopesAliveCount()`` until freed.
@@ -149,7 +149,7 @@ package class DependencyOverlay: @unchecked Sendable {
     precondition(!isPublished, "Deps: values were published twice.")
     _links = links
     _serial = ThreadReadCache.newScope()
-    readPathWords.scopesAlive.add(1)
+    ReadPathWords.scopeMade()
   }
 
   /// Records that a read is about to be cached under ``serial``; call it before caching it.
@@ -162,7 +162,7 @@ package class DependencyOverlay: @unchecked Sendable {
     // Reads through these values can no longer happen; what threads cached for them must not
     // outlive them.
     if cached.load() != 0 { ThreadReadCache.purge(scope: serial) }
-    readPathWords.scopesAlive.subtractOne()
+    ReadPathWords.scopeFreed()
   }
 }
 

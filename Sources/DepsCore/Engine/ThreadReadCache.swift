@@ -1,3 +1,5 @@
+import _DepsCoreShims
+
 #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
   import Synchronization
 #endif
@@ -10,7 +12,6 @@
 #else
   #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
-import _DepsCoreShims
 
 /// The values one thread has resolved, so that its next read of the same dependency at the same
 /// node takes no node lock and walks no path.

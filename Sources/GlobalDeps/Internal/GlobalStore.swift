@@ -18,9 +18,9 @@ enum GlobalStore {
   private static let asyncBuilds = DefaultsAsyncBuilds { nil }
 
   /// ``node``, unretained, for hot paths: one load, where `node` calls its lazy initializer's
-  /// check on every use (see `ProcessObject`).
+  /// check on every use (see `ReadPathWords`).
   @inlinable @inline(__always)
-  static var unretainedNode: Unmanaged<DependencyNode> { readPathWords.globalStore.object { node } }
+  static var unretainedNode: Unmanaged<DependencyNode> { ReadPathWords.globalStore { node } }
 
   /// Whether the store holds values set on it, and aliases, as scope reads need to know: read
   /// without the store's lock while no write happened since the last look.

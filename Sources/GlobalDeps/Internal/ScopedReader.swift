@@ -45,7 +45,7 @@ struct ScopedReader: Sendable {
   /// count.
   @inlinable @inline(__always)
   static func cachedStoreValue<Value>(_ access: DependencyAccessHandle<Value>) -> Value? {
-    guard !DependencyOverlay.mayBeInForce, let store = readPathWords.globalStore.published else {
+    guard !DependencyOverlay.mayBeInForce, let store = ReadPathWords.globalStore else {
       return nil
     }
     return ThreadReadCache.cachedValue(
