@@ -22,13 +22,15 @@ import Testing
   @Test func whatAThreadCachedIsReleasedWhenItExits() {
     let released = Locked<Bool>(false)
     let weakly = Locked<WeakReference?>(nil)
+    let cached = Locked<Bool>(false)
     runOnAThread {
       let scope = ThreadReadCache.newScope()
       let value = Cached()
       weakly.withLock { $0 = WeakReference(value) }
-      ThreadReadCache.store(
-        ValueBox(value), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
+      let isCached = cache(value, scope: scope)
+      cached.withLock { $0 = isCached }
     }
+    #expect(cached.withLock { $0 }, "no entry stayed cached over 100 tries")
     // The thread's destructors run after its body returns: wait for them, up to 10 s.
     let deadline = ContinuousClock.now + .seconds(10)
     while ContinuousClock.now < deadline {
@@ -52,12 +54,9 @@ import Testing
     let scope = ThreadReadCache.newScope()
     destructorReads.withLock { $0 = DestructorReads(scope: scope) }
     runOnAThread {
-      ThreadReadCache.store(
-        ValueBox(7), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
       // Found now, from the thread's cache.
-      destructorReads.withLock {
-        $0.beforeExit = ThreadReadCache.cachedValue(scope: scope, key: 1, as: Int.self)
-      }
+      let isCached = cache(7, scope: scope)
+      destructorReads.withLock { $0.beforeExit = isCached ? 7 : nil }
       pthread_setspecific(testKey, UnsafeRawPointer(bitPattern: 1))
     }
     let deadline = ContinuousClock.now + .seconds(10)
@@ -67,6 +66,18 @@ import Testing
     #expect(reads.beforeExit == 7)
     // A new, empty cache: the released one (whose entry said 7) is not read.
     #expect(reads.inDestructor == .some(nil))
+  }
+
+  /// Caches `value` under (`scope`, key 1) on the calling thread and returns whether it is there.
+  /// Another test's write empties every thread's cache (and refuses a store that raced it): try
+  /// again then, up to 100 times.
+  private func cache<Value: Sendable>(_ value: Value, scope: UInt64) -> Bool {
+    for _ in 0..<100 {
+      ThreadReadCache.store(
+        ValueBox(value), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
+      if ThreadReadCache.cachedValue(scope: scope, key: 1, as: Value.self) != nil { return true }
+    }
+    return false
   }
 
   /// Runs `body` on a new thread and returns when the body has returned (the thread's exit, with
