@@ -309,11 +309,11 @@ private final class PlainScopeObject {}
     #expect(watched.becomesNil(), "a scope's value outlived the scope by 10 s")
   }
 
-  /// Thousands of concurrent tasks (20,000 at full scale), each in a scope of its own with child
+  /// Thousands of concurrent tasks (3,000 at full scale), each in a scope of its own with child
   /// tasks and nested scopes, reading in loops across suspension points: each sees only its own
   /// values, and every value set is freed once the tasks are done.
   @Test func thousandsOfConcurrentTasksEachSeeOnlyTheirOwnScope() async {
-    let count = StressScale.scaled(20_000)
+    let count = StressScale.scaled(3_000)
     let watched = Locked<[WeakBox]>([])
     let failures = await withTaskGroup(of: [String].self) { group in
       for index in 0..<count {
