@@ -24,14 +24,6 @@ private enum AttackBKey: DependencyKey {
   static let defaultValue = -2
   static let testValue = defaultValue
 }
-private final class AttackObject: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
-private enum AttackObjectKey: DependencyKey {
-  static var defaultValue: AttackObject { AttackObject("default") }
-  static var testValue: AttackObject { defaultValue }
-}
 
 extension Dependencies {
   fileprivate var attackA: Int {
@@ -42,23 +34,19 @@ extension Dependencies {
     get { self[AttackBKey.self] }
     set { self[AttackBKey.self] = newValue }
   }
-  fileprivate var attackObject: AttackObject {
-    get { self[AttackObjectKey.self] }
-    set { self[AttackObjectKey.self] = newValue }
-  }
 }
 
 private final class AttackEnvironment: ComposableEnvironment {
   @Dependency(\.attackA) var a
   @Dependency(\.attackB) var b
-  @Dependency(\.attackObject) var object
+  @Dependency(\.namedObject) var object
   @Derived var child: AttackChildEnvironment
 }
 
 private final class AttackChildEnvironment: ComposableEnvironment {
   @Dependency(\.attackA) var a
   @Dependency(AttackBKey.self) var b
-  @Dependency(\.attackObject) var object
+  @Dependency(\.namedObject) var object
 }
 
 /// A root environment handed to other threads (environments are thread-safe inside).
@@ -114,9 +102,9 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
     let parked = ParkedThreads(count: 8)
     defer { parked.stop() }
     let watched: WeakBox = await {
-      let object = AttackObject("set on the root")
+      let object = NamedObject("set on the root")
       let watched = WeakBox(object)
-      let root = SharedRoot(AttackEnvironment().with(\.attackObject, object))
+      let root = SharedRoot(AttackEnvironment().with(\.namedObject, object))
       let names = Locked<[String]>([])
       let read: @Sendable () -> Void = {
         let first = root.value.object.name
@@ -151,9 +139,9 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
     let testKey = key
     defer { pthread_key_delete(testKey) }
     let watched: WeakBox = {
-      let object = AttackObject("read at exit")
+      let object = NamedObject("read at exit")
       let watched = WeakBox(object)
-      let root = SharedRoot(AttackEnvironment().with(\.attackObject, object).with(\.attackA, 41))
+      let root = SharedRoot(AttackEnvironment().with(\.namedObject, object).with(\.attackA, 41))
       exitReads.withLock { $0 = ExitReads(root: root) }
       let ended = ShortLivedThreads.run(count: 100) { _ in
         // Cached before the exit, released by the cache's destructor, read again after it.

@@ -32,14 +32,6 @@ private enum TertiaryKey: DependencyKey {
   static let defaultValue = "tertiary"
   static let testValue = defaultValue
 }
-final class ScopeAttackObject: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
-private enum ScopeObjectKey: DependencyKey {
-  static var defaultValue: ScopeAttackObject { ScopeAttackObject("default") }
-  static var testValue: ScopeAttackObject { defaultValue }
-}
 
 extension Dependencies {
   fileprivate var depth: Int {
@@ -62,10 +54,6 @@ extension Dependencies {
     get { self[TertiaryKey.self] }
     set { self[TertiaryKey.self] = newValue }
   }
-  fileprivate var scopeObject: ScopeAttackObject {
-    get { self[ScopeObjectKey.self] }
-    set { self[ScopeObjectKey.self] = newValue }
-  }
 }
 
 private final class ScopeAttackModel: @unchecked Sendable {
@@ -75,14 +63,17 @@ private final class ScopeAttackModel: @unchecked Sendable {
   @Dependency(\.primary) var primary
   @Dependency(\.secondary) var secondary
   @Dependency(\.tertiary) var tertiary
-  @Dependency(\.scopeObject) var object
+  @Dependency(\.namedObject) var object
 
   /// What the model reads, as one string.
   var reads: String { "\(depth) \(base) \(primary) \(secondary) \(tertiary) \(object.name)" }
 }
 
+/// What a coordinator's callers see of it: a class-bound protocol.
+private protocol ScopeCoordinator: AnyObject {}
+
 /// An object with no `@Dependency` property.
-private final class PlainScopeObject {}
+private final class PlainScopeObject: ScopeCoordinator {}
 
 @Suite struct AttackScopeTests {
   /// Scopes nested 50 deep, each setting `depth` and a value of its own, the outermost `base`:
@@ -94,13 +85,13 @@ private final class PlainScopeObject {}
     var watched: [WeakBox] = []
     var failures: [String] = []
     func nest(_ level: Int) {
-      let object = ScopeAttackObject("level \(level)")
+      let object = NamedObject("level \(level)")
       watched.append(WeakBox(object))
       withDependencies {
         if level == 0 { $0.base = 100 }
         #expect($0.depth == level - 1, "level \(level)'s update reads the level around it")
         $0.depth = level
-        $0.scopeObject = object
+        $0.namedObject = object
       } operation: {
         let expected = "\(level) 100 primary secondary tertiary level \(level)"
         let model = ScopeAttackModel()
@@ -282,10 +273,10 @@ private final class PlainScopeObject {}
     let worker = WorkerThread(name: "Scope attack worker")
     defer { worker.stop() }
     let watched: WeakBox = await {
-      let object = ScopeAttackObject("hopping")
+      let object = NamedObject("hopping")
       let watched = WeakBox(object)
       let (model, escaped) = await withDependencies {
-        $0.scopeObject = object
+        $0.namedObject = object
         $0.depth = 8
       } operation: {
         await withCheckedContinuation { continuation in
@@ -318,11 +309,11 @@ private final class PlainScopeObject {}
     let failures = await withTaskGroup(of: [String].self) { group in
       for index in 0..<count {
         group.addTask {
-          let object = ScopeAttackObject("\(index)")
+          let object = NamedObject("\(index)")
           watched.withLock { $0.append(WeakBox(object)) }
           return await withDependencies {
             $0.depth = index
-            $0.scopeObject = object
+            $0.namedObject = object
           } operation: {
             let expected = "\(index) -2 primary secondary tertiary \(index)"
             var failures: [String] = []
@@ -364,17 +355,7 @@ private final class PlainScopeObject {}
   /// the scope through its `@Dependency` properties) is released: the docs promise the scope is
   /// remembered for an object its operation returned "weakly, until the object is released".
   @Test func aScopeValueIsFreedWhenTheModelMadeInItIsReleased() {
-    let watched: WeakBox = {
-      let object = ScopeAttackObject("held by the model's scope")
-      let watched = WeakBox(object)
-      let model = withDependencies {
-        $0.scopeObject = object
-      } operation: {
-        ScopeAttackModel()
-      }
-      #expect(model.object === object)
-      return watched
-    }()
+    let watched = valueOfAScope { ScopeAttackModel() }
     #expect(
       watched.becomesNil(within: .seconds(2)), "a scope's value outlived the scope and its model by 2 s")
   }
@@ -385,17 +366,7 @@ private final class PlainScopeObject {}
   /// map (when a later `withDependencies` returns an object and the map has doubled since its last
   /// sweep), not when the object is released; until then the scope and its values stay alive.
   @Test func aScopeValueIsFreedWhenAPlainObjectItsOperationReturnedIsReleased() {
-    let watched: WeakBox = {
-      let object = ScopeAttackObject("held by the remembered scope")
-      let watched = WeakBox(object)
-      let plain = withDependencies {
-        $0.scopeObject = object
-      } operation: {
-        PlainScopeObject()
-      }
-      #expect(withDependencies(from: plain) { ScopeAttackModel().object } === object)
-      return watched
-    }()
+    let watched = valueOfAScope { PlainScopeObject() }
     withKnownIssue("RememberedScopes frees a released object's scope at its next sweep", isIntermittent: true)
     {
       #expect(
@@ -403,14 +374,46 @@ private final class PlainScopeObject {}
     }
   }
 
+  /// Sets a new object in a scope whose operation returns what `make` makes, checks that it hands
+  /// the object on (`withDependencies(from:)`), releases it, and returns the object, watched.
+  private func valueOfAScope(returning make: () -> AnyObject) -> WeakBox {
+    let object = NamedObject("set in the scope")
+    let watched = WeakBox(object)
+    let made = withDependencies {
+      $0.namedObject = object
+    } operation: {
+      make()
+    }
+    #expect(withDependencies(from: made) { ScopeAttackModel().object } === object)
+    return watched
+  }
+
+  /// An object with no `@Dependency` property returned from a scope's operation as an existential
+  /// (`AnyObject`, a class-bound protocol) is a class instance all the same: its scope is
+  /// remembered, and `withDependencies(from:)` hands it on.
+  @Test func anObjectReturnedAsAnExistentialHandsOnItsScope() {
+    let object: AnyObject = withDependencies {
+      $0.depth = 12
+    } operation: { () -> AnyObject in
+      PlainScopeObject()
+    }
+    #expect(withDependencies(from: object) { ScopeAttackModel().depth } == 12)
+    let coordinator = withDependencies {
+      $0.depth = 13
+    } operation: { () -> any ScopeCoordinator in
+      PlainScopeObject()
+    }
+    #expect(withDependencies(from: coordinator) { ScopeAttackModel().depth } == 13)
+  }
+
   /// A value a scope set and the thread read in a loop (so cached) is freed when the scope ends,
   /// before the next statement after a bounded wait.
   @Test func aScopeValueReadInALoopIsFreedWhenTheScopeEnds() {
     let watched: WeakBox = {
-      let object = ScopeAttackObject("looped")
+      let object = NamedObject("looped")
       let watched = WeakBox(object)
       withDependencies {
-        $0.scopeObject = object
+        $0.namedObject = object
       } operation: {
         for _ in 0..<100 { #expect(ScopeAttackModel().object.name == "looped") }
       }

@@ -25,14 +25,6 @@ private enum AttackScopedKey: DependencyKey {
   static let defaultValue = -1
   static let testValue = defaultValue
 }
-final class AttackGlobalObject: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
-private enum AttackGlobalObjectKey: DependencyKey {
-  static var defaultValue: AttackGlobalObject { AttackGlobalObject("default") }
-  static var testValue: AttackGlobalObject { defaultValue }
-}
 
 extension Dependencies {
   fileprivate var attackStore: Int {
@@ -43,10 +35,6 @@ extension Dependencies {
     get { self[AttackScopedKey.self] }
     set { self[AttackScopedKey.self] = newValue }
   }
-  fileprivate var attackObject: AttackGlobalObject {
-    get { self[AttackGlobalObjectKey.self] }
-    set { self[AttackGlobalObjectKey.self] = newValue }
-  }
 }
 
 /// `@Dependency` in a plain type, and an environment to write the store through.
@@ -54,7 +42,7 @@ private final class AttackModel: @unchecked Sendable {
   // @unchecked: its `@Dependency` properties (`Sendable`) are set once, when it is made.
   @Dependency(\.attackStore) var store
   @Dependency(AttackScopedKey.self) var scoped
-  @Dependency(\.attackObject) var object
+  @Dependency(\.namedObject) var object
 }
 
 private struct AttackStoreEnvironment: GlobalEnvironment {}
@@ -86,7 +74,7 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
           reads.append(AttackModel().scoped)
           reads.append(Dependency(\.attackScoped).wrappedValue)
           reads += withDependencies {
-            $0.attackObject = AttackGlobalObject("\(index)")
+            $0.namedObject = NamedObject("\(index)")
           } operation: {
             [Int(AttackModel().object.name) ?? -1, AttackModel().scoped]
           }
@@ -127,10 +115,10 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
     defer { pthread_key_delete(testKey) }
     let ownScopes = Locked<[WeakBox]>([])
     let watched: WeakBox = await {
-      let object = AttackGlobalObject("set in the scope")
+      let object = NamedObject("set in the scope")
       let watched = WeakBox(object)
       let model = withDependencies {
-        $0.attackObject = object
+        $0.namedObject = object
       } operation: {
         AttackModel()
       }
@@ -147,10 +135,10 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
       }
       parked.runOnEach {
         read()
-        let own = AttackGlobalObject("a parked thread's own")
+        let own = NamedObject("a parked thread's own")
         ownScopes.withLock { $0.append(WeakBox(own)) }
         withDependencies {
-          $0.attackObject = own
+          $0.namedObject = own
         } operation: {
           for _ in 0..<3 { _ = AttackModel().object }
         }
