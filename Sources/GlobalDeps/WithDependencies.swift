@@ -41,7 +41,7 @@ public func withDependencies<R>(
   let scope = try DependencyOverlay.scope(updatedBy: update)
   let result = try DependencyOverlay.withCurrent(scope, operation: operation)
   if DependencyOverlay.mayBeObject(R.self) {
-    DependencyOverlay.remember(result as AnyObject, madeIn: scope)
+    DependencyOverlay.remember(result, madeIn: scope)
   }
   return result
 }
@@ -84,7 +84,7 @@ public func withDependencies<R>(
   // A test's outermost scope built its own defaults: it shuts them down before it returns.
   if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
   if DependencyOverlay.mayBeObject(R.self) {
-    DependencyOverlay.remember(result as AnyObject, madeIn: scope)
+    DependencyOverlay.remember(result, madeIn: scope)
   }
   return result
 }
