@@ -25,17 +25,31 @@ package enum ShortLivedThreads {
     var threads: [pthread_t] = []
     for index in 0..<count {
       let context = Unmanaged.passRetained(Body { body(index) }).toOpaque()
-      var thread = pthread_t()
-      let status = pthread_create(
-        &thread, nil,
-        { context in
-          // `context` is the retained `Body` passed below.
-          guard let context else { return nil }
-          Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-          return nil
-        }, context)
-      precondition(status == 0, "ShortLivedThreads: pthread_create failed (\(status)).")
-      threads.append(thread)
+      #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(
+          &thread, nil,
+          { context in
+            // `context` is the retained `Body` passed below.
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+          }, context)
+        precondition(status == 0, "ShortLivedThreads: pthread_create failed (\(status)).")
+        // Made: `pthread_create` returned 0.
+        threads.append(thread!)
+      #else
+        var thread = pthread_t()
+        let status = pthread_create(
+          &thread, nil,
+          { context in
+            // `context` is the retained `Body` passed below.
+            guard let context else { return nil }
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+          }, context)
+        precondition(status == 0, "ShortLivedThreads: pthread_create failed (\(status)).")
+        threads.append(thread)
+      #endif
     }
     return join(threads, timeout: timeout)
   }
