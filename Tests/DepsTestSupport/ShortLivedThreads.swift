@@ -88,6 +88,16 @@ package enum ShortLivedThreads {
     #endif
   }()
 
+  /// Whether the process runs under the address sanitizer, whose quarantine keeps freed memory
+  /// resident: a bound on the resident set means nothing there.
+  package static let addressSanitized: Bool = {
+    #if canImport(Glibc)
+      dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    #else
+      false
+    #endif
+  }()
+
   /// The process's resident set size in kilobytes (`VmRSS` of `/proc/self/status`), or `nil` where
   /// there is no such file.
   package static func residentKilobytes() -> Int? {
