@@ -14,38 +14,19 @@ import Testing
 // Attacks on the per-thread read cache that reads find through a C thread-local mirroring the
 // pthread key that owns it: first reads by many threads at once, threads that end while the tree
 // is written, reads from another thread-local's destructor, pool threads, and what the caches
-// of ended and parked threads keep alive. Keys of their own, so other suites never see them.
-
-private enum AttackAKey: DependencyKey {
-  static let defaultValue = -1
-  static let testValue = defaultValue
-}
-private enum AttackBKey: DependencyKey {
-  static let defaultValue = -2
-  static let testValue = defaultValue
-}
-
-extension Dependencies {
-  fileprivate var attackA: Int {
-    get { self[AttackAKey.self] }
-    set { self[AttackAKey.self] = newValue }
-  }
-  fileprivate var attackB: Int {
-    get { self[AttackBKey.self] }
-    set { self[AttackBKey.self] = newValue }
-  }
-}
+// of ended and parked threads keep alive. The keys (DepsTestSupport's
+// NamedObjects.swift) are only the attack suites', so other suites never see them.
 
 private final class AttackEnvironment: ComposableEnvironment {
-  @Dependency(\.attackA) var a
-  @Dependency(\.attackB) var b
+  @Dependency(\.attackFirst) var a
+  @Dependency(\.attackSecond) var b
   @Dependency(\.namedObject) var object
   @Derived var child: AttackChildEnvironment
 }
 
 private final class AttackChildEnvironment: ComposableEnvironment {
-  @Dependency(\.attackA) var a
-  @Dependency(AttackBKey.self) var b
+  @Dependency(\.attackFirst) var a
+  @Dependency(AttackSecondKey.self) var b
   @Dependency(\.namedObject) var object
 }
 
@@ -58,7 +39,7 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
   /// never reads a value older than one it read before, and once the writes are over every thread,
   /// new or parked, reads the last.
   @Test func firstReadsOfManyThreadsAtOnceWhileTheRootIsWritten() {
-    let root = SharedRoot(AttackEnvironment().with(\.attackA, 0).with(\.attackB, 1_000))
+    let root = SharedRoot(AttackEnvironment().with(\.attackFirst, 0).with(\.attackSecond, 1_000))
     let writes = StressScale.scaled(2_000)
     let parked = ParkedThreads(count: 8)
     defer { parked.stop() }
@@ -66,32 +47,23 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
       #expect(root.value.b == 1_000)
       #expect(root.value.a >= 0)
     }
-    let failures = Locked<[String]>([])
-    let writer = WorkerThread(name: "Attack writer")
-    defer { writer.stop() }
-    writer.start {
-      for value in 1...writes { root.value.with(\.attackA, value) }
-    }
-    let ended = ShortLivedThreads.run(count: 200) { index in
+    let failures = ReadStorm.whileWriting(writes, write: { root.value.with(\.attackFirst, $0) }) { index in
       var last = -1
+      var failures: [String] = []
       for round in 0..<20 {
         let a = index.isMultiple(of: 2) ? root.value.a : root.value.child.a
         let b = index.isMultiple(of: 3) ? root.value.child.b : root.value.b
         if a < last || a > writes || b != 1_000 {
-          failures.withLock { $0.append("thread \(index) round \(round): a \(a) after \(last), b \(b)") }
+          failures.append("thread \(index) round \(round): a \(a) after \(last), b \(b)")
         }
         last = a
       }
+      return failures
     }
-    #expect(ended, "200 reading threads did not end within 60 s")
-    #expect(writer.wait(timeout: .seconds(60)), "the writer did not end within 60 s")
-    #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(5) })")
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
     // The writes are over: every thread reads the last value, parked ones (caches made before the
     // writes) and new ones alike.
-    let lastReads = Locked<[Int]>([])
-    parked.runOnEach { lastReads.withLock { $0.append(root.value.child.a) } }
-    #expect(ShortLivedThreads.run(count: 20) { _ in lastReads.withLock { $0.append(root.value.a) } })
-    #expect(lastReads.withLock { $0 } == Array(repeating: writes, count: 28))
+    #expect(ReadStorm.lastReads(on: parked) { root.value.child.a } == Array(repeating: writes, count: 28))
     #expect(root.value.a == writes && root.value.child.a == writes)
   }
 
@@ -113,14 +85,9 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
       }
       parked.runOnEach(read)
       #expect(ShortLivedThreads.run(count: 50) { _ in read() })
-      DispatchQueue.concurrentPerform(iterations: 64) { _ in read() }
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<32 { group.addTask { read() } }
-      }
-      await Task.detached { read() }.value
-      // Each reader reads three times: 8 parked threads, 50 ended ones, 64 iterations, 32 tasks, 1.
-      let readers = 8 + 50 + 64 + 32 + 1
-      #expect(names.withLock { $0.count } == readers * 3)
+      let pooled = await ReadStorm.onPoolThreads(read)
+      // Each reader reads three times: 8 parked threads, 50 ended ones, the pool's.
+      #expect(names.withLock { $0.count } == (8 + 50 + pooled) * 3)
       #expect(names.withLock { $0.allSatisfy { $0 == "set on the root" } })
       return watched
     }()
@@ -141,7 +108,7 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
     let watched: WeakBox = {
       let object = NamedObject("read at exit")
       let watched = WeakBox(object)
-      let root = SharedRoot(AttackEnvironment().with(\.namedObject, object).with(\.attackA, 41))
+      let root = SharedRoot(AttackEnvironment().with(\.namedObject, object).with(\.attackFirst, 41))
       exitReads.withLock { $0 = ExitReads(root: root) }
       let ended = ShortLivedThreads.run(count: 100) { _ in
         // Cached before the exit, released by the cache's destructor, read again after it.
@@ -162,14 +129,14 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
   /// root is written between batches, and a million reads (at full scale) on the threads that
   /// stay: the resident set does not grow with the number of threads, and each read sees the root.
   @Test func thousandsOfThreadsThatReadAndEndKeepMemoryBounded() throws {
-    let root = SharedRoot(AttackEnvironment().with(\.attackA, 0).with(\.attackB, 7))
+    let root = SharedRoot(AttackEnvironment().with(\.attackFirst, 0).with(\.attackSecond, 7))
     let threads = StressScale.scaled(10_000)
     let batch = 50
     let batches = max(4, threads / batch)
     let wrong = Locked(0)
     var rss: [Int] = []
     for round in 0..<batches {
-      root.value.with(\.attackA, round)
+      root.value.with(\.attackFirst, round)
       let ended = ShortLivedThreads.run(count: batch) { _ in
         let read = root.value.a + root.value.child.a + root.value.b + root.value.child.b
         if read != 2 * round + 14 { wrong.withLock { $0 += 1 } }

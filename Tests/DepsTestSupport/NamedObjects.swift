@@ -20,3 +20,29 @@ extension Dependencies {
     set { self[NamedObjectKey.self] = newValue }
   }
 }
+
+/// Two `Int` dependencies of the attack suites, set only on their own environments, in their
+/// scopes, or (the first) on the `GlobalDeps` store by the one suite that reads it there.
+package enum AttackFirstKey: DependencyKey {
+  package static let defaultValue = -1
+  package static let testValue = defaultValue
+}
+
+/// See ``AttackFirstKey``.
+package enum AttackSecondKey: DependencyKey {
+  package static let defaultValue = -2
+  package static let testValue = defaultValue
+}
+
+extension Dependencies {
+  /// See ``AttackFirstKey``.
+  package var attackFirst: Int {
+    get { self[AttackFirstKey.self] }
+    set { self[AttackFirstKey.self] = newValue }
+  }
+  /// See ``AttackFirstKey``.
+  package var attackSecond: Int {
+    get { self[AttackSecondKey.self] }
+    set { self[AttackSecondKey.self] = newValue }
+  }
+}

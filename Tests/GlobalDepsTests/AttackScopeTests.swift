@@ -12,26 +12,17 @@ import Testing
 // ends. Each asserts what Docs/Testing.md ("What the scope reaches") and Docs/Aliasing.md promise.
 // Keys of their own, so other suites never see them.
 
-private enum DepthKey: DependencyKey {
-  static let defaultValue = -1
-  static let testValue = defaultValue
+/// A key whose test value is its default: these suites read what they set, or the default.
+private protocol ScopeAttackKey: DependencyKey {}
+extension ScopeAttackKey {
+  static var testValue: Value { defaultValue }
 }
-private enum BaseKey: DependencyKey {
-  static let defaultValue = -2
-  static let testValue = defaultValue
-}
-private enum PrimaryKey: DependencyKey {
-  static let defaultValue = "primary"
-  static let testValue = defaultValue
-}
-private enum SecondaryKey: DependencyKey {
-  static let defaultValue = "secondary"
-  static let testValue = defaultValue
-}
-private enum TertiaryKey: DependencyKey {
-  static let defaultValue = "tertiary"
-  static let testValue = defaultValue
-}
+
+private enum DepthKey: ScopeAttackKey { static let defaultValue = -1 }
+private enum BaseKey: ScopeAttackKey { static let defaultValue = -2 }
+private enum PrimaryKey: ScopeAttackKey { static let defaultValue = "primary" }
+private enum SecondaryKey: ScopeAttackKey { static let defaultValue = "secondary" }
+private enum TertiaryKey: ScopeAttackKey { static let defaultValue = "tertiary" }
 
 extension Dependencies {
   fileprivate var depth: Int {

@@ -14,34 +14,15 @@ import Testing
 // Attacks on the per-thread read cache (found through a C thread-local mirroring the pthread key
 // that owns it) through GlobalDeps: first reads of the store and of scopes by many threads at once
 // while the store is written, threads that end meanwhile, reads in another thread-local's
-// destructor, and what the caches of ended and parked threads keep alive of a scope. Keys of their
-// own, so other suites never see them.
-
-private enum AttackStoreKey: DependencyKey {
-  static let defaultValue = 0
-  static let testValue = defaultValue
-}
-private enum AttackScopedKey: DependencyKey {
-  static let defaultValue = -1
-  static let testValue = defaultValue
-}
-
-extension Dependencies {
-  fileprivate var attackStore: Int {
-    get { self[AttackStoreKey.self] }
-    set { self[AttackStoreKey.self] = newValue }
-  }
-  fileprivate var attackScoped: Int {
-    get { self[AttackScopedKey.self] }
-    set { self[AttackScopedKey.self] = newValue }
-  }
-}
+// destructor, and what the caches of ended and parked threads keep alive of a scope. The keys
+// (DepsTestSupport's NamedObjects.swift) are only the attack suites', so other suites never see
+// them.
 
 /// `@Dependency` in a plain type, and an environment to write the store through.
 private final class AttackModel: @unchecked Sendable {
   // @unchecked: its `@Dependency` properties (`Sendable`) are set once, when it is made.
-  @Dependency(\.attackStore) var store
-  @Dependency(AttackScopedKey.self) var scoped
+  @Dependency(\.attackFirst) var store
+  @Dependency(AttackSecondKey.self) var scoped
   @Dependency(\.namedObject) var object
 }
 
@@ -53,26 +34,21 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
   /// each scope read is the thread's own value, a store read never goes back to an older value,
   /// and once the writes are over every thread, new or parked, reads the last.
   @Test func firstReadsOfManyThreadsInScopesOfTheirOwnWhileTheStoreIsWritten() {
-    let environment = AttackStoreEnvironment().with(\.attackStore, 0)
+    let environment = AttackStoreEnvironment().with(\.attackFirst, 0)
     let writes = StressScale.scaled(2_000)
     let parked = ParkedThreads(count: 8)
     defer { parked.stop() }
     parked.runOnEach { #expect(AttackModel().store >= 0) }
-    let failures = Locked<[String]>([])
-    let writer = WorkerThread(name: "Attack store writer")
-    defer { writer.stop() }
-    writer.start {
-      for value in 1...writes { environment.with(\.attackStore, value) }
-    }
-    let ended = ShortLivedThreads.run(count: 200) { index in
+    let failures = ReadStorm.whileWriting(writes, write: { environment.with(\.attackFirst, $0) }) { index in
       var last = -1
+      var failures: [String] = []
       let model = withDependencies {
-        $0.attackScoped = index
+        $0.attackSecond = index
       } operation: {
         var reads: [Int] = []
         for _ in 0..<5 {
           reads.append(AttackModel().scoped)
-          reads.append(Dependency(\.attackScoped).wrappedValue)
+          reads.append(Dependency(\.attackSecond).wrappedValue)
           reads += withDependencies {
             $0.namedObject = NamedObject("\(index)")
           } operation: {
@@ -80,26 +56,22 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
           }
         }
         if reads != Array(repeating: index, count: 20) {
-          failures.withLock { $0.append("thread \(index) read \(reads) in its scope") }
+          failures.append("thread \(index) read \(reads) in its scope")
         }
         return AttackModel()
       }
       for round in 0..<10 {
-        let store = index.isMultiple(of: 2) ? model.store : Dependency(\.attackStore).wrappedValue
+        let store = index.isMultiple(of: 2) ? model.store : Dependency(\.attackFirst).wrappedValue
         let scoped = model.scoped
         if store < last || store > writes || scoped != index {
-          failures.withLock { $0.append("thread \(index) round \(round): \(store) after \(last), \(scoped)") }
+          failures.append("thread \(index) round \(round): \(store) after \(last), \(scoped)")
         }
         last = store
       }
+      return failures
     }
-    #expect(ended, "200 reading threads did not end within 60 s")
-    #expect(writer.wait(timeout: .seconds(60)), "the writer did not end within 60 s")
-    #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(5) })")
-    let lastReads = Locked<[Int]>([])
-    parked.runOnEach { lastReads.withLock { $0.append(AttackModel().store) } }
-    #expect(ShortLivedThreads.run(count: 20) { _ in lastReads.withLock { $0.append(AttackModel().store) } })
-    #expect(lastReads.withLock { $0 } == Array(repeating: writes, count: 28))
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
+    #expect(ReadStorm.lastReads(on: parked) { AttackModel().store } == Array(repeating: writes, count: 28))
   }
 
   /// A class value set in a scope, which parked threads, ended threads, pool threads and a
@@ -126,7 +98,7 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
       let read: @Sendable () -> Void = {
         let first = model.object.name
         let second = withDependencies(from: model) {
-          $0.attackScoped = 1
+          $0.attackSecond = 1
         } operation: {
           _ = AttackModel().object
           return AttackModel().object.name
@@ -150,14 +122,9 @@ private struct AttackStoreEnvironment: GlobalEnvironment {}
           pthread_setspecific(testKey, UnsafeRawPointer(bitPattern: 1))
         })
       exitModel.withLock { $0 = nil }
-      DispatchQueue.concurrentPerform(iterations: 64) { _ in read() }
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<32 { group.addTask { read() } }
-      }
-      await Task.detached { read() }.value
-      // Each reader reads three times: 8 parked threads, 50 ended ones, 64 iterations, 32 tasks, 1.
-      let readers = 8 + 50 + 64 + 32 + 1
-      #expect(names.withLock { $0.count } == readers * 3)
+      let pooled = await ReadStorm.onPoolThreads(read)
+      // Each reader reads three times: 8 parked threads, 50 ended ones, the pool's.
+      #expect(names.withLock { $0.count } == (8 + 50 + pooled) * 3)
       #expect(names.withLock { $0.allSatisfy { $0 == "set in the scope" } })
       #expect(exitNames.withLock { $0 } == Array(repeating: "set in the scope", count: 50))
       return watched
