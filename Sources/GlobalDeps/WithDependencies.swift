@@ -13,10 +13,12 @@ import DepsCore
 /// reads those same defaults, so a stateful test value changed there is the instance `operation`
 /// reads.
 ///
-/// When `operation` returns a class instance, the scope is remembered for it (weakly, until the
-/// object is released), so that ``withDependencies(from:operation:)`` can hand it on even when the
-/// object has no `@Dependency` property. Not for an object that is itself one of the scope's values
-/// or built defaults: remembered, it would keep its own scope alive.
+/// When `operation` returns a class instance with no `@Dependency` property, the scope is
+/// remembered for it (weakly, until the object is released), so that
+/// ``withDependencies(from:operation:)`` can hand it on. An object with a `@Dependency` property
+/// hands on the scope its properties captured, and is not remembered; nor is an object that is
+/// itself one of the scope's values or built defaults: remembered, it would keep its own scope
+/// alive.
 ///
 /// ```swift
 /// let fact = withDependencies {
@@ -39,7 +41,7 @@ public func withDependencies<R>(
   let scope = try DependencyOverlay.scope(updatedBy: update)
   let result = try DependencyOverlay.withCurrent(scope, operation: operation)
   if DependencyOverlay.mayBeObject(R.self) {
-    DependencyOverlay.remember(result as AnyObject, madeIn: scope)
+    DependencyOverlay.remember(result, madeIn: scope)
   }
   return result
 }
@@ -82,7 +84,7 @@ public func withDependencies<R>(
   // A test's outermost scope built its own defaults: it shuts them down before it returns.
   if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
   if DependencyOverlay.mayBeObject(R.self) {
-    DependencyOverlay.remember(result as AnyObject, madeIn: scope)
+    DependencyOverlay.remember(result, madeIn: scope)
   }
   return result
 }

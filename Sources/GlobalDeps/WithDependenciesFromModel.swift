@@ -24,16 +24,11 @@ enum ModelDependencies {
   init(of model: AnyObject) {
     var found: DependencyOverlay?
     var hasDependency = false
-    var mirror: Mirror? = Mirror(reflecting: model)
-    while let current = mirror {
-      for child in current.children {
-        guard let property = child.value as? any CapturedScopeProviding else { continue }
-        hasDependency = true
-        guard let scope = property.capturedScope else { continue }
-        // Of two captured scopes, keep the one nested in the other.
-        if found.map({ scope.contains($0) }) ?? true { found = scope }
-      }
-      mirror = current.superclassMirror
+    Self.forEachDependency(of: model) { property in
+      hasDependency = true
+      guard let scope = property.capturedScope else { return }
+      // Of two captured scopes, keep the one nested in the other.
+      if found.map({ scope.contains($0) }) ?? true { found = scope }
     }
     if hasDependency {
       self = .captured(found)
@@ -43,6 +38,32 @@ enum ModelDependencies {
       self = .none
     }
   }
+
+  /// Calls `body` with each `@Dependency` property of `model`, its superclasses' included.
+  private static func forEachDependency(of model: AnyObject, _ body: (any CapturedScopeProviding) -> Void) {
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children {
+        if let property = child.value as? any CapturedScopeProviding { body(property) }
+      }
+      mirror = current.superclassMirror
+    }
+  }
+
+  /// Whether `object` has a `@Dependency` property (of its class or a superclass): such an object
+  /// hands on the scope its properties captured, never a remembered one (see ``init(of:)``).
+  /// Worked out once per class, unless it reflects itself (`CustomReflectable`).
+  static func hasDependencyProperty(_ object: AnyObject) -> Bool {
+    let type = ObjectIdentifier(Swift.type(of: object))
+    if let known = classesWithDependencies.withLock({ $0[type] }) { return known }
+    var found = false
+    forEachDependency(of: object) { _ in found = true }
+    if !(object is any CustomReflectable) { classesWithDependencies.withLock { $0[type] = found } }
+    return found
+  }
+
+  /// ``hasDependencyProperty(_:)`` by class.
+  private static let classesWithDependencies = Locked<[ObjectIdentifier: Bool]>([:])
 
   /// The scope to run a `withDependencies(from: model)` operation in (before its update): the
   /// model's values with those of the scope in force (`current`) winning where both set a key.
@@ -99,7 +120,7 @@ enum ModelDependencies {
 /// The dependencies a model was made with are the `withDependencies` scope its `@Dependency`
 /// properties captured or, for an object with no `@Dependency` property, the scope of the
 /// `withDependencies` operation that returned it: `withDependencies` remembers, weakly, the scope of
-/// every class instance its operation returns, until the object is released (except an object
+/// every such instance its operation returns, until the object is released (except an object
 /// that is itself one of that scope's values or built defaults). A model with neither
 /// is reported (a runtime warning, which fails the running test in a test process), and
 /// `operation` runs with the scope in force here.

@@ -248,23 +248,28 @@ extension DependencyOverlay {
     return declaredAliases(written.declaredAliases, in: parent)
   }
 
-  /// Whether a `withDependencies` operation's result of type `R` is a class instance, whose scope
-  /// is remembered for `withDependencies(from:)`.
+  /// Whether a `withDependencies` operation's result of type `R` may be a class instance, whose
+  /// scope is remembered for `withDependencies(from:)`: a class, or an existential that may hold
+  /// one (`AnyObject`, a class-bound protocol, `Any`).
   ///
   /// Inlined where `withDependencies` is, so that it folds to `false` at compile time where `R` is
-  /// known not to be a class. `R.self is AnyClass` alone does not fold, even for `Void` or `Int`:
-  /// the optimizer leaves a call to the runtime (`swift_isClassType`), which every scope would pay.
-  /// `_canBeClass` (the standard library's compile-time answer: no, yes or maybe) folds.
+  /// known not to be a class. `R.self is AnyClass` does not fold, even for `Void` or `Int`: the
+  /// optimizer leaves a call to the runtime (`swift_isClassType`), which every scope would pay;
+  /// nor does it hold for an existential. `_canBeClass` (the standard library's compile-time
+  /// answer: no, yes or maybe) folds.
   @inlinable @inline(__always)
   static func mayBeObject<R>(_: R.Type) -> Bool {
-    _canBeClass(R.self) != 0 && R.self is AnyClass
+    _canBeClass(R.self) != 0
   }
 
-  /// Remembers that `object` was returned from the operation of `scope`, for
-  /// `withDependencies(from:)`.
+  /// Remembers that `result`, when it is a class instance (typed as its class or held in an
+  /// existential), was returned from the operation of `scope`, for `withDependencies(from:)`.
   @usableFromInline
-  static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
-    RememberedScopes.remember(object, madeIn: scope)
+  static func remember<R>(_ result: R, madeIn scope: DependencyOverlay) {
+    // Through `Any`: the type of a generic value of an existential type is the existential's, not
+    // that of the instance it holds.
+    guard Swift.type(of: result as Any) is AnyClass else { return }
+    RememberedScopes.remember(result as AnyObject, madeIn: scope)
   }
 
   /// A scope of `writes` inside `parent`, for tests.

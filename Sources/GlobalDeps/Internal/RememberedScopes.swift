@@ -40,9 +40,11 @@ enum RememberedScopes {
   private static let dropsInFlight = AtomicWord()
 
   /// Remembers that `object` was returned from the operation of `scope`, unless the scope holds
-  /// it (see ``scope(_:holds:)``).
+  /// it (see ``scope(_:holds:)``) or it has a `@Dependency` property: `withDependencies(from:)`
+  /// hands on the scope its properties captured, never a remembered one, and the entry would keep
+  /// the scope and its values alive after the object is released, until the next sweep.
   static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
-    guard !Self.scope(scope, holds: object) else { return }
+    guard !ModelDependencies.hasDependencyProperty(object), !Self.scope(scope, holds: object) else { return }
     dropsInFlight.add(1)
     defer { dropsInFlight.subtractOne() }  // once the dropped entries are freed
     // Scopes (and the values they hold) leave the map under the lock, but are freed once it is
