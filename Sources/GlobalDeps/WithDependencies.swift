@@ -14,11 +14,14 @@ import DepsCore
 /// reads.
 ///
 /// When `operation` returns a class instance with no `@Dependency` property, the scope is
-/// remembered for it (weakly, until the object is released), so that
-/// ``withDependencies(from:operation:)`` can hand it on. An object with a `@Dependency` property
-/// hands on the scope its properties captured, and is not remembered; nor is an object that is
-/// itself one of the scope's values or built defaults: remembered, it would keep its own scope
-/// alive.
+/// remembered for it, so that ``withDependencies(from:operation:)`` can hand it on. The record
+/// holds the object weakly and the scope strongly: once the object is released, the scope and its
+/// values are freed by the next sweep of the records, which a later `withDependencies` that
+/// returns an object runs once the records have doubled since the last sweep (not at once: Swift
+/// has no hook that runs when an arbitrary object is released). An object with a `@Dependency`
+/// property hands on the scope its properties captured, and is not remembered; nor is an object
+/// that is itself one of the scope's values or built defaults: remembered, it would keep its own
+/// scope alive.
 ///
 /// ```swift
 /// let fact = withDependencies {

@@ -119,9 +119,10 @@ enum ModelDependencies {
 ///
 /// The dependencies a model was made with are the `withDependencies` scope its `@Dependency`
 /// properties captured or, for an object with no `@Dependency` property, the scope of the
-/// `withDependencies` operation that returned it: `withDependencies` remembers, weakly, the scope of
-/// every such instance its operation returns, until the object is released (except an object
-/// that is itself one of that scope's values or built defaults). A model with neither
+/// `withDependencies` operation that returned it: `withDependencies` remembers the scope of every
+/// such instance its operation returns (the object weakly; the scope until a sweep after the
+/// object is released, see ``withDependencies(_:operation:)``), except an object that is itself one
+/// of that scope's values or built defaults. A model with neither
 /// is reported (a runtime warning, which fails the running test in a test process), and
 /// `operation` runs with the scope in force here.
 ///

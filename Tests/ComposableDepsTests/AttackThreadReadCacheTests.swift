@@ -9,6 +9,10 @@ import Testing
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 // Attacks on the per-thread read cache that reads find through a C thread-local mirroring the

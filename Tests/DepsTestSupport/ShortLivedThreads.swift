@@ -6,6 +6,8 @@ import Foundation
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
 /// Threads made with `pthread_create` that run one body and end: threads whose read caches are

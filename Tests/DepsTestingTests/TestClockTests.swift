@@ -220,11 +220,18 @@ import Testing
     let loopDeadline = Double(loopLine.dropFirst("  Sleeping until ".count).dropLast(" seconds".count)) ?? -1
     let nowSeconds = Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
     #expect(recorded.texts.count == 1)
-    #expect(sleepers.count == 2 && sleepers.contains(timerLine), "\(text)")
-    #expect(loopDeadline > nowSeconds && loopDeadline <= nowSeconds + 1, "\(text)")
+    #expect(sleepers.contains(timerLine), "\(text)")
+    // The loop, woken last, may not have slept again by the time run() gave up on a loaded
+    // machine (nothing tells the clock it is about to): then only the timer is left.
+    if sleepers.count == 2 {
+      #expect(loopDeadline > nowSeconds && loopDeadline <= nowSeconds + 1, "\(text)")
+    } else {
+      #expect(sleepers == [timerLine], "\(text)")
+    }
+    let left = sleepers.count == 1 ? "1 sleeper" : "\(sleepers.count) sleepers"
     #expect(
       text == """
-        TestClock.run() timed out after 0.2 seconds with 2 sleepers left.
+        TestClock.run() timed out after 0.2 seconds with \(left) left.
 
           Now: \(now)
         \(sleepers.joined(separator: "\n"))
