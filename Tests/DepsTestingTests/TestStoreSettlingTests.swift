@@ -1,0 +1,35 @@
+import DepsCore
+import DepsReducer
+import DepsTesting
+import Testing
+
+/// When `send` and `receive` let effects settle: only while an effect runs or an action is on its
+/// way. A step with nothing that could send returns without suspending (it would otherwise hop
+/// threads 20 times, about a millisecond on an idle machine, in every such step of a test).
+@MainActor
+@Suite struct TestStoreSettlingTests {
+  /// Set by a main-actor task queued behind the test: it can run only when the test suspends.
+  private final class Flag: Sendable {
+    let isSet = Locked(false)
+  }
+
+  @Test func aSendThatStartsNoEffectReturnsWithoutSuspending() async {
+    let store = makeStore()
+    let flag = Flag()
+    Task { @MainActor in flag.isSet.withLock { $0 = true } }
+    await store.send(.increment) { $0.count = 1 }
+    #expect(!flag.isSet.withLock { $0 }, "the send suspended, letting a queued main-actor task run")
+    await store.finish()
+  }
+
+  @Test func aReceiveAfterTheEffectEndedReturnsWithoutSuspending() async {
+    let store = makeStore()
+    await store.send(.twice)
+    let flag = Flag()
+    Task { @MainActor in flag.isSet.withLock { $0 = true } }
+    await store.receive(.increment) { $0.count = 1 }
+    await store.receive(.increment) { $0.count = 2 }
+    #expect(!flag.isSet.withLock { $0 }, "a receive suspended, letting a queued main-actor task run")
+    await store.finish()
+  }
+}
