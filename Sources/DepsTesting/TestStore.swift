@@ -138,8 +138,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///
   /// Before it returns, `send` yields to other tasks a few times (as TCA's `Task.megaYield()`
   /// does), so that the effects it started can run up to their first suspension: an action an
-  /// effect sends at once has then usually arrived. When no effect is running and no action is on
-  /// its way (an action without effects, with none left running), it returns without yielding.
+  /// effect sends at once has then usually arrived. Once no effect is running and no action is on
+  /// its way (at once, for an action without effects), it stops yielding.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -349,16 +349,23 @@ public final class TestStore<State: Equatable, Action, Environment> {
 
   // MARK: Handling actions
 
+  /// The rounds of yields the last step's ``settleEffects(rounds:)`` took, for tests.
+  var settledRounds = 0
+
   /// Lets the effects started run up to their first suspension (see `yieldToEffects`), then
   /// waits, briefly (a thread of the pool may have been descheduled), for effect tasks that have
   /// not begun their work to begin, and for actions on their way to the main actor to arrive.
   ///
-  /// When no effect runs and no action is on its way, nothing can be about to send: it returns at
-  /// once, without the thread hops that would cost a send or receive of an action without effects
-  /// about a millisecond on an idle machine.
+  /// Once no effect runs and no action is on its way, nothing can be about to send: it returns
+  /// then, at once or after the round that saw the last effect end, without the rest of the
+  /// thread hops, which cost a step of a test about a millisecond on an idle machine.
   func settleEffects(rounds: Int) async {
-    guard effects.runningCount > 0 || inbox.isSettling else { return }
-    await yieldToEffects(rounds: rounds)
+    settledRounds = 0
+    for _ in 0..<rounds {
+      guard effects.runningCount > 0 || inbox.isSettling else { return }
+      await yieldToEffects(rounds: 1)
+      settledRounds += 1
+    }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(100))
     while inbox.isSettling, clock.now < deadline {

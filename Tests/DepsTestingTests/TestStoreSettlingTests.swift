@@ -1,7 +1,8 @@
 import DepsCore
 import DepsReducer
-import DepsTesting
 import Testing
+
+@testable import DepsTesting
 
 /// When `send` and `receive` let effects settle: only while an effect runs or an action is on its
 /// way. A step with nothing that could send returns without suspending (it would otherwise hop
@@ -30,6 +31,23 @@ import Testing
     await store.receive(.increment) { $0.count = 1 }
     await store.receive(.increment) { $0.count = 2 }
     #expect(!flag.isSet.withLock { $0 }, "a receive suspended, letting a queued main-actor task run")
+    await store.finish()
+  }
+
+  @Test func aSendWhoseEffectEndsStopsYieldingOnceItEnded() async {
+    let store = makeStore()
+    await store.send(.factTapped)
+    // The effect answers at once: a round or two see it end, not all 20.
+    #expect(store.settledRounds < 20, "the send yielded \(store.settledRounds) rounds")
+    await store.receive(.factLoaded("0 is a number")) { $0.fact = "0 is a number" }
+    await store.finish()
+  }
+
+  @Test func aSendWhoseEffectRunsOnYieldsEveryRound() async {
+    let store = makeStore()
+    let task = await store.send(.never)
+    #expect(store.settledRounds == 20)
+    await task.cancel()
     await store.finish()
   }
 }
