@@ -138,8 +138,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///
   /// Before it returns, `send` yields to other tasks a few times (as TCA's `Task.megaYield()`
   /// does), so that the effects it started can run up to their first suspension: an action an
-  /// effect sends at once has then usually arrived. Once no effect is running and no action is on
-  /// its way (at once, for an action without effects), it stops yielding.
+  /// effect sends at once has then usually arrived. When no effect is running and no action is on
+  /// its way (an action without effects, with none left running), it returns without yielding.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -356,13 +356,15 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// waits, briefly (a thread of the pool may have been descheduled), for effect tasks that have
   /// not begun their work to begin, and for actions on their way to the main actor to arrive.
   ///
-  /// Once no effect runs and no action is on its way, nothing can be about to send: it returns
-  /// then, at once or after the round that saw the last effect end, without the rest of the
-  /// thread hops, which cost a step of a test about a millisecond on an idle machine.
+  /// When no effect runs and no action is on its way, nothing this step started can send: it
+  /// returns at once, without the thread hops that cost a step of a test without effects about a
+  /// millisecond on an idle machine. Otherwise it yields every round, even when the effects end
+  /// sooner: code an effect left running (a callback it handed its `send`) gets the time it got
+  /// before.
   func settleEffects(rounds: Int) async {
     settledRounds = 0
+    guard effects.runningCount > 0 || inbox.isSettling else { return }
     for _ in 0..<rounds {
-      guard effects.runningCount > 0 || inbox.isSettling else { return }
       await yieldToEffects(rounds: 1)
       settledRounds += 1
     }
