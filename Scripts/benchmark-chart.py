@@ -46,7 +46,8 @@ def parse(text):
         if line.startswith("-- "):
             group = line[3:].strip()
             continue
-        match = re.match(r"^(.*?)\s{2,}([0-9.]+)\s+[0-9.]+", line)
+        # ns/op has two decimals; a wide value runs into the ratio columns after it.
+        match = re.match(r"^(.*?)\s{2,}([0-9]+\.[0-9]{2})[0-9. ]*$", line)
         if group and match:
             rows[(group, match.group(1).strip())] = float(match.group(2))
     return rows
