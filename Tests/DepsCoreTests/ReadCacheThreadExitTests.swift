@@ -1,4 +1,4 @@
-import Foundation
+import DepsTestSupport
 import Testing
 
 @testable import DepsCore
@@ -20,27 +20,19 @@ import Testing
   private final class Cached: Sendable {}
 
   @Test func whatAThreadCachedIsReleasedWhenItExits() {
-    let released = Locked<Bool>(false)
-    let weakly = Locked<WeakReference?>(nil)
+    let watched = Locked<WeakBox?>(nil)
     let cached = Locked<Bool>(false)
-    runOnAThread {
-      let scope = ThreadReadCache.newScope()
+    let ended = ShortLivedThreads.run(count: 1) { _ in
       let value = Cached()
-      weakly.withLock { $0 = WeakReference(value) }
-      let isCached = cache(value, scope: scope)
+      watched.withLock { $0 = WeakBox(value) }
+      let isCached = cache(value, scope: ThreadReadCache.newScope())
       cached.withLock { $0 = isCached }
     }
+    #expect(ended, "the thread did not end within 60 s")
     #expect(cached.withLock { $0 }, "no entry stayed cached over 100 tries")
-    // The thread's destructors run after its body returns: wait for them, up to 10 s.
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-      if weakly.withLock({ $0?.object == nil }) {
-        released.withLock { $0 = true }
-        break
-      }
-      usleep(1_000)
-    }
-    #expect(released.withLock { $0 }, "a thread's cached value outlived the thread by 10 s")
+    let box = watched.withLock { $0 }
+    #expect(
+      box?.becomesNil(within: .seconds(10)) == true, "a thread's cached value outlived the thread by 10 s")
   }
 
   @Test func aReadInAnotherKeysDestructorAfterTheCacheIsGoneGetsANewCache() throws {
@@ -53,49 +45,32 @@ import Testing
     defer { pthread_key_delete(testKey) }
     let scope = ThreadReadCache.newScope()
     destructorReads.withLock { $0 = DestructorReads(scope: scope) }
-    runOnAThread {
+    // Returns once the thread ended, its thread-local destructors included.
+    let ended = ShortLivedThreads.run(count: 1) { _ in
       // Found now, from the thread's cache.
       let isCached = cache(7, scope: scope)
       destructorReads.withLock { $0.beforeExit = isCached ? 7 : nil }
       pthread_setspecific(testKey, UnsafeRawPointer(bitPattern: 1))
     }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while destructorReads.withLock({ !$0.ran }) && ContinuousClock.now < deadline { usleep(1_000) }
     let reads = destructorReads.withLock { $0 }
-    #expect(reads.ran, "the test key's destructor did not run within 10 s of the thread's end")
+    #expect(ended, "the thread did not end within 60 s")
+    #expect(reads.ran, "the test key's destructor did not run by the thread's end")
     #expect(reads.beforeExit == 7)
     // A new, empty cache: the released one (whose entry said 7) is not read.
     #expect(reads.inDestructor == .some(nil))
   }
-
-  /// Caches `value` under (`scope`, key 1) on the calling thread and returns whether it is there.
-  /// Another test's write empties every thread's cache (and refuses a store that raced it): try
-  /// again then, up to 100 times.
-  private func cache<Value: Sendable>(_ value: Value, scope: UInt64) -> Bool {
-    for _ in 0..<100 {
-      ThreadReadCache.store(
-        ValueBox(value), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
-      if ThreadReadCache.cachedValue(scope: scope, key: 1, as: Value.self) != nil { return true }
-    }
-    return false
-  }
-
-  /// Runs `body` on a new thread and returns when the body has returned (the thread's exit, with
-  /// its destructors, follows).
-  private func runOnAThread(_ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      body()
-      done.signal()
-    }.start()
-    #expect(done.wait(timeout: .now() + 30) == .success, "the thread's body did not end within 30 s")
-  }
 }
 
-private final class WeakReference: @unchecked Sendable {
-  // @unchecked: set once, in `init`; read under the `Locked` that holds it.
-  weak var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
+/// Caches `value` under (`scope`, key 1) on the calling thread and returns whether it is there.
+/// Another test's write empties every thread's cache (and refuses a store that raced it): try
+/// again then, up to 100 times.
+private func cache<Value: Sendable>(_ value: Value, scope: UInt64) -> Bool {
+  for _ in 0..<100 {
+    ThreadReadCache.store(
+      ValueBox(value), scope: scope, key: 1, owner: nil, generation: DependencyGeneration.current)
+    if ThreadReadCache.cachedValue(scope: scope, key: 1, as: Value.self) != nil { return true }
+  }
+  return false
 }
 
 /// What the test key's destructor read.
