@@ -364,10 +364,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   func settleEffects(rounds: Int) async {
     settledRounds = 0
     guard effects.runningCount > 0 || inbox.isSettling else { return }
-    for _ in 0..<rounds {
-      await yieldToEffects(rounds: 1)
-      settledRounds += 1
-    }
+    await yieldToEffects(rounds: rounds)
+    settledRounds = rounds
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(100))
     while inbox.isSettling, clock.now < deadline {
