@@ -18,7 +18,8 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - expectedAction: The action an effect must send next.
-  ///   - timeout: How long to wait for an action.
+  ///   - timeout: How long to wait for an action, in time the effects could run (a busy process
+  ///     does not count; see "Timeouts count the time effects could run" in Docs/Testing.md).
   ///   - update: Changes the state before the action into the expected state after it.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
@@ -51,7 +52,8 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - casePath: The case the next action must be in.
-  ///   - timeout: How long to wait for an action.
+  ///   - timeout: How long to wait for an action, in time the effects could run (a busy process
+  ///     does not count; see "Timeouts count the time effects could run" in Docs/Testing.md).
   ///   - update: Changes the state before the action into the expected state after it.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
@@ -79,8 +81,7 @@ extension TestStore {
     // `step` is described when a text needs it: a case path can name its case once it has
     // extracted from the actions received.
     guard !failIfFinished(step(), at: site) else { return }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    var deadline = EffectTimeout(timeout)
     var index: Int
     while true {
       if case .on = exhaustivity {
@@ -103,7 +104,7 @@ extension TestStore {
           at: site)
         return
       }
-      if clock.now >= deadline {
+      if deadline.hasPassed {
         reportTestStoreFailure(
           unmatched.isEmpty
             ? TestStoreMessages.nothingReceived(step(), timeout: timeout)
@@ -111,7 +112,7 @@ extension TestStore {
           at: site)
         return
       }
-      try? await Task.sleep(for: .milliseconds(1))
+      await deadline.poll()
     }
     // Not exhaustive: the actions before the expected one are skipped.
     if index > 0 { skipReceived(count: index, showing: "before \(step())") }

@@ -268,7 +268,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
       print(TestStoreMessages.skippedEffects(running))
     }
     effects.cancelRunning()
-    await waitUntil(timeout: .seconds(1)) { effects.runningCount == 0 }
+    await waitForEffects(timeout: .seconds(1)) { effects.runningCount == 0 }
   }
 
   /// Waits for every effect to end, then checks that every action they sent was received.
@@ -285,7 +285,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// ```
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait for running effects to end.
+  ///   - timeout: How long to wait for running effects to end, in time they could run (a busy
+  ///     process does not count; see "Timeouts count the time effects could run" in
+  ///     Docs/Testing.md).
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
@@ -300,7 +302,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     guard let site = beginStep("finish()", fileID: fileID, file: file, line: line, column: column) else {
       return
     }
-    await waitUntil(timeout: timeout) { effects.runningCount == 0 }
+    await waitForEffects(timeout: timeout) { effects.runningCount == 0 }
     let running = effects.runningCount
     effects.cancelAll()
     ledger.withLock { $0.isFinished = true }

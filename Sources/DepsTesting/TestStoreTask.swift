@@ -22,7 +22,8 @@ public struct TestStoreTask: Hashable, Sendable {
   /// Waits until the effects ended; fails the test when they still run after `timeout`.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait.
+  ///   - timeout: How long to wait, in time the effects could run (a busy process does not
+  ///     count; see "Timeouts count the time effects could run" in Docs/Testing.md).
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
@@ -34,7 +35,7 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard await !waitUntil(timeout: timeout, { group.isFinished }) else { return }
+    guard await !waitForEffects(timeout: timeout, { group.isFinished }) else { return }
     reportTestStoreFailure(
       TestStoreMessages.taskStillRunning(step: step, timeout: timeout),
       at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))

@@ -34,3 +34,70 @@ func waitUntil(
   }
   return isDone()
 }
+
+/// A timeout for waiting on a test store's effects that counts the time they could run, not the
+/// time the process was too busy to run them.
+///
+/// Swift Testing runs tests in parallel. In a run of hundreds of tests on a few cores, a task that
+/// is ready can wait seconds for a thread of the cooperative pool, and an effect's `send` waits for
+/// its store's actor, which other tests' stores share (the main actor). Counted in real time, a
+/// one-second `finish()` would then fail a test whose effects did nothing wrong: a run of this
+/// package's own tests kept the main actor from a task for up to 10 seconds.
+///
+/// So ``poll()`` sleeps a millisecond on the cooperative pool, takes a turn of the main actor (a test
+/// store's actor) and comes back to the caller: the places an effect waits for. When that took
+/// longer than ``pollCharge``, the process was busy and the effects were kept waiting alike, and
+/// only `pollCharge` of it counts. On an idle
+/// machine a poll takes about a millisecond and all of it counts, so a stuck effect is still
+/// reported after `timeout`. However busy the process, the wait ends `slack` of real time after
+/// `timeout`, so that it cannot hang.
+struct EffectTimeout {
+  /// The most one poll counts, however long it took.
+  static let pollCharge = Duration.milliseconds(5)
+  /// How much real time past `timeout` a wait may take while the process is busy.
+  static let slack = Duration.seconds(30)
+
+  private let timeout: Duration
+  private let end: ContinuousClock.Instant
+  private var counted = Duration.zero
+
+  init(_ timeout: Duration, slack: Duration = Self.slack) {
+    self.timeout = timeout
+    end = ContinuousClock.now.advanced(by: timeout + slack)
+  }
+
+  /// Whether the effects have had `timeout` to run, or the wait its real-time limit.
+  var hasPassed: Bool { counted >= timeout || ContinuousClock.now >= end }
+
+  /// Waits about a millisecond, on the pool and the main actor, and counts the time it took, up to
+  /// ``pollCharge``.
+  mutating func poll(isolation: isolated (any Actor)? = #isolation) async {
+    let start = ContinuousClock.now
+    // Detached: the sleep runs on the pool, and is not cut short when the waiting task is
+    // cancelled (which would make this loop spin). Then a turn of the main actor, a test store's
+    // actor, which an effect's `send` waits for, wherever the caller runs.
+    await Task.detached {
+      try? await Task.sleep(for: .milliseconds(1))
+      await MainActor.run {}
+    }.value
+    count(elapsed: ContinuousClock.now - start)
+  }
+
+  /// Counts a poll that took `elapsed`.
+  mutating func count(elapsed: Duration) {
+    counted += min(elapsed, Self.pollCharge)
+  }
+}
+
+/// Checks `isDone` between polls of an ``EffectTimeout`` until it holds or the timeout has passed,
+/// in the caller's isolation; returns whether it held.
+@discardableResult
+func waitForEffects(
+  timeout: Duration, isolation: isolated (any Actor)? = #isolation, _ isDone: () -> Bool
+) async -> Bool {
+  var timeout = EffectTimeout(timeout)
+  while !isDone(), !timeout.hasPassed {
+    await timeout.poll()
+  }
+  return isDone()
+}

@@ -1,0 +1,82 @@
+import DepsReducer
+import Testing
+
+@testable import DepsTesting
+
+/// A test store's timeouts count the time its effects could run. While other tests keep the main
+/// actor busy (Swift Testing runs them in parallel), an effect that needs the main actor waits
+/// too, and that wait is not held against it: without this a `finish()` or `receive` of a test
+/// whose effects did nothing wrong failed in CI ("still running after 1.0 seconds").
+@MainActor
+@Suite struct TestStoreBusyProcessTests {
+  enum Action: Equatable, Sendable { case start, step }
+
+  /// A store whose `.start` effect waits for `gate`, then for two turns of the main actor, then
+  /// sends `.step` twice (two more turns).
+  private func makeStore(gate: AsyncStream<Void>) -> TestStore<Int, Action, Void> {
+    TestStore(
+      initialState: 0,
+      reducer: Reducer { state, action, _ in
+        switch action {
+        case .start:
+          return .run { send in
+            for await _ in gate { break }
+            await MainActor.run {}
+            await MainActor.run {}
+            await send(.step)
+            await send(.step)
+          }
+        case .step:
+          state += 1
+          return .none
+        }
+      },
+      environment: ())
+  }
+
+  /// Opens `gate`, then keeps the main actor busy for 300 ms: as a test running beside this one
+  /// does, from the first suspension of the step that follows.
+  private func busyMainActor(opening gate: AsyncStream<Void>.Continuation) {
+    Task { @MainActor in
+      gate.yield()
+      let end = ContinuousClock.now.advanced(by: .milliseconds(300))
+      while ContinuousClock.now < end {}
+    }
+  }
+
+  @Test func finishDoesNotCountTheTimeTheMainActorWasBusy() async {
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let store = makeStore(gate: gate)
+    let task = await store.send(.start)
+    busyMainActor(opening: open)
+    await task.finish(timeout: .milliseconds(100))
+    await store.receive(.step) { $0 = 1 }
+    await store.receive(.step) { $0 = 2 }
+    await store.finish()
+  }
+
+  @Test func receiveDoesNotCountTheTimeTheMainActorWasBusy() async {
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let store = makeStore(gate: gate)
+    await store.send(.start)
+    busyMainActor(opening: open)
+    await store.receive(.step, timeout: .milliseconds(100)) { $0 = 1 }
+    await store.receive(.step) { $0 = 2 }
+    await store.finish()
+  }
+
+  @Test func aPollCountsAtMostItsCharge() {
+    var timeout = EffectTimeout(.milliseconds(20))
+    timeout.count(elapsed: .seconds(10))
+    #expect(!timeout.hasPassed, "a poll counted more than \(EffectTimeout.pollCharge)")
+    for _ in 0..<3 { timeout.count(elapsed: .seconds(10)) }
+    #expect(timeout.hasPassed, "four polls of \(EffectTimeout.pollCharge) did not pass 20 ms")
+  }
+
+  @Test func aWaitEndsAtItsRealTimeLimitHoweverLittleItCounted() async throws {
+    let timeout = EffectTimeout(.milliseconds(10), slack: .milliseconds(10))
+    #expect(!timeout.hasPassed)
+    try await Task.sleep(for: .milliseconds(30))
+    #expect(timeout.hasPassed, "nothing counted, but 30 ms of real time passed a limit of 20 ms")
+  }
+}
