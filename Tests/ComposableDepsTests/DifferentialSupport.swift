@@ -9,7 +9,7 @@ import DepsTestSupport
 
 /// An environment of the programs: every dependency by every wrapper route, and children of every
 /// kind `@Derived` makes.
-final class DiffEnvironment: ComposableEnvironment, RefEnvironment {
+class DiffEnvironment: ComposableEnvironment, RefEnvironment {
   @Dependency(\.refA) var a
   @Dependency(\.refB) var b
   @Dependency(\.refC) var c
@@ -28,6 +28,12 @@ final class DiffEnvironment: ComposableEnvironment, RefEnvironment {
   @Derived<DiffEnvironment>(aliases: { $0.alias(\.refD, to: \.refC) }) var aliased
   @Derived var preset = DiffEnvironment().with(\.refB, TreeChild.presetValue)
 }
+
+/// A second child type for environment-less pullbacks, beside `DiffEnvironment`: a parent keeps a
+/// pulled-back child per child type, and a pullback must be lent the one of its own type. A
+/// subclass, so that lending the other type's child passes the `is Child` assert in the lending
+/// path and shows as a wrong read rather than a crash.
+final class DiffSubEnvironment: DiffEnvironment {}
 
 /// The `Dependencies` key paths that reach past their dependency (`\.refA.description`): run on
 /// every read, never cached.
@@ -63,6 +69,14 @@ enum TreeChild: String, CaseIterable, Sendable {
   case preset
   /// The child an environment-less pullback derives, run through a reducer.
   case pulledBack
+  /// The child of type `DiffSubEnvironment` an environment-less pullback derives.
+  case pulledBackSub
+
+  /// Whether the child is reached through a reducer's pullback.
+  var isPulledBack: Bool { self == .pulledBack || self == .pulledBackSub }
+
+  /// The type name the reference gives the child.
+  var typeName: String { self == .pulledBackSub ? "DiffSubEnvironment" : "DiffEnvironment" }
 
   static let presetValue = 77
   static let presetAlias = AliasPair(.d, to: .c)
@@ -106,7 +120,7 @@ extension DiffEnvironment {
     case .right: right
     case .aliased: aliased
     case .preset: preset
-    case .pulledBack: preconditionFailure("A pulled-back child is reached through a reducer.")
+    case .pulledBack, .pulledBackSub: preconditionFailure("A pulled-back child is reached through a reducer.")
     }
   }
 }
@@ -128,19 +142,29 @@ enum VisitParentAction {
   case child(ChildVisit)
 }
 
-/// A child reducer pulled back without an environment: its environment is the parent's own child.
-let visitReducer = Reducer<VisitChildState, ChildVisit, DiffEnvironment> { state, visit, environment in
-  state.result = visit.body(environment)
-  return .none
+/// A child reducer pulled back without an environment: its environment is the parent's own child
+/// of type `Child`.
+func visitReducer<Child: DiffEnvironment>(
+  _: Child.Type
+) -> Reducer<VisitParentState, VisitParentAction, DiffEnvironment> {
+  Reducer<VisitChildState, ChildVisit, Child> { state, visit, environment in
+    state.result = visit.body(environment)
+    return .none
+  }
+  .pullback(
+    state: \VisitParentState.child,
+    action: CasePath<VisitParentAction, ChildVisit>(
+      embed: { .child($0) },
+      extract: { action in
+        guard case .child(let visit) = action else { return nil }
+        return visit
+      }))
 }
-.pullback(
-  state: \VisitParentState.child,
-  action: CasePath<VisitParentAction, ChildVisit>(
-    embed: { .child($0) },
-    extract: { action in
-      guard case .child(let visit) = action else { return nil }
-      return visit
-    }))
+
+/// The pullbacks of the two child types, one reducer each.
+let visitReducers: [TreeChild: Reducer<VisitParentState, VisitParentAction, DiffEnvironment>] = [
+  .pulledBack: visitReducer(DiffEnvironment.self), .pulledBackSub: visitReducer(DiffSubEnvironment.self),
+]
 
 /// One step of a ComposableDeps program. Environments are named by handles (`#3`) that steps make
 /// and release; a step naming a handle that is gone does nothing.
@@ -158,8 +182,8 @@ enum TreeStep: ProgramStep {
     switch self {
     case .root(let handle): "#\(handle) = DiffEnvironment()"
     case .derive(let parent, let child, let handle):
-      child == .pulledBack
-        ? "#\(handle) = the pulled-back child of #\(parent)" : "#\(handle) = #\(parent).\(child)"
+      child.isPulledBack
+        ? "#\(handle) = the pulled-back \(child.typeName) of #\(parent)" : "#\(handle) = #\(parent).\(child)"
     case .set(let handle, let key, let value, let route):
       "#\(handle): set \(key) = \(value) by \(route.rawValue)"
     case .alias(let handle, let pair): "#\(handle).aliasing(\\.\(pair.alias), to: \\.\(pair.reference))"
@@ -223,7 +247,8 @@ final class TreeInterpreter {
   private struct Handle {
     /// The environment itself, or, for a pulled-back child, the parent whose pullback reaches it.
     let environment: DiffEnvironment
-    let isPulledBack: Bool
+    /// The pullback that reaches the environment, for a pulled-back child.
+    let pulledBack: TreeChild?
     let node: TreeReference.NodeID
   }
 
@@ -249,11 +274,11 @@ final class TreeInterpreter {
       -> R?
     {
       let environment = Unchecked(handle.environment)
-      let pulledBack = handle.isPulledBack
+      let pullback = handle.pulledBack.map { Unchecked(visitReducers[$0]!) }
       let job: @Sendable () -> R = {
-        guard pulledBack else { return body(environment.value) }
+        guard let pullback else { return body(environment.value) }
         var state = VisitParentState()
-        _ = visitReducer.run(&state, .child(ChildVisit(body: body)), environment.value)
+        _ = pullback.value.run(&state, .child(ChildVisit(body: body)), environment.value)
         return state.child.result as! R
       }
       return thread == 0 ? job() : workers[thread - 1].run(job)
@@ -266,15 +291,15 @@ final class TreeInterpreter {
         guard handles[id] == nil else { continue }
         let environment = DiffEnvironment()
         let node = reference.makeRoot(typeName: "DiffEnvironment")
-        handles[id] = Handle(environment: environment, isPulledBack: false, node: node)
+        handles[id] = Handle(environment: environment, pulledBack: nil, node: node)
         seen[node] = Weak(environment)
 
       case .derive(let parentID, let kind, let id):
-        guard let parent = handles[parentID], !parent.isPulledBack, handles[id] == nil else { continue }
+        guard let parent = handles[parentID], parent.pulledBack == nil, handles[id] == nil else { continue }
         let name = kind.rawValue
-        if kind == .pulledBack {
-          let node = reference.child(of: parent.node, named: name, typeName: "DiffEnvironment")
-          handles[id] = Handle(environment: parent.environment, isPulledBack: true, node: node)
+        if kind.isPulledBack {
+          let node = reference.child(of: parent.node, named: name, typeName: kind.typeName)
+          handles[id] = Handle(environment: parent.environment, pulledBack: kind, node: node)
           continue
         }
         let aliases = kind == .aliased ? [TreeChild.presetAlias] : []
@@ -288,7 +313,7 @@ final class TreeInterpreter {
           return "\(at): the property returned a new environment on a later access"
         }
         seen[node] = Weak(child)
-        handles[id] = Handle(environment: child, isPulledBack: false, node: node)
+        handles[id] = Handle(environment: child, pulledBack: nil, node: node)
 
       case .set(let id, let key, let value, let route):
         guard let handle = handles[id] else { continue }

@@ -39,6 +39,24 @@ extension ComposableDifferentialTests {
 }
 
 extension ComposableDifferentialTests {
+  /// A parent keeps a pulled-back child per child type, and each pullback is lent its own. Planted
+  /// in the fast path of `pulledBackChildUnretained` (the first child published lent whatever type
+  /// was asked), the programs caught it at seed 77, shrunk to this: the `DiffEnvironment` pullback
+  /// was lent the `DiffSubEnvironment` child and read the value set on it.
+  @Test func eachPullbackIsLentTheChildOfItsOwnType() {
+    let program: [TreeStep] = [
+      .root(0), .derive(parent: 0, .pulledBackSub, as: 1), .set(1, .a, .int(1_001), .withKeyPath),
+      .derive(parent: 0, .pulledBack, as: 2), .read(2, .a, .wrapperKeyPath, thread: 0), .report(2),
+      .read(1, .a, .subscriptGet, thread: 1),
+    ]
+    let worker = WorkerThread(name: "Differential")
+    defer { worker.stop() }
+    let failure = TreeInterpreter(workers: [worker]).run(program)
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+}
+
+extension ComposableDifferentialTests {
   /// Two threads read one dependency of one node, by key and by key path, as fast as they can
   /// while a third sets it, on the node and on an ancestor: a value cached from a read that raced
   /// a write must not outlive the write (the read caches' generations).
