@@ -20,6 +20,8 @@ extension TestStore {
   ///   - expectedAction: The action an effect must send next.
   ///   - timeout: How long to wait for an action, in time the effects could run (a busy process
   ///     does not count; see "Timeouts count the time effects could run" in Docs/Testing.md).
+  ///     `.zero` checks once, without waiting; a negative timeout fails the test and is taken as
+  ///     `.zero`.
   ///   - update: Changes the state before the action into the expected state after it.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
@@ -54,6 +56,8 @@ extension TestStore {
   ///   - casePath: The case the next action must be in.
   ///   - timeout: How long to wait for an action, in time the effects could run (a busy process
   ///     does not count; see "Timeouts count the time effects could run" in Docs/Testing.md).
+  ///     `.zero` checks once, without waiting; a negative timeout fails the test and is taken as
+  ///     `.zero`.
   ///   - update: Changes the state before the action into the expected state after it.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
@@ -81,6 +85,7 @@ extension TestStore {
     // `step` is described when a text needs it: a case path can name its case once it has
     // extracted from the actions received.
     guard !failIfFinished(step(), at: site) else { return }
+    let timeout = checkedTimeout(timeout, of: step(), at: site)
     var deadline = EffectTimeout(timeout)
     var index: Int
     while true {

@@ -287,7 +287,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// - Parameters:
   ///   - timeout: How long to wait for running effects to end, in time they could run (a busy
   ///     process does not count; see "Timeouts count the time effects could run" in
-  ///     Docs/Testing.md).
+  ///     Docs/Testing.md). `.zero` checks once, without waiting; a negative timeout fails the
+  ///     test and is taken as `.zero`.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
@@ -302,6 +303,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     guard let site = beginStep("finish()", fileID: fileID, file: file, line: line, column: column) else {
       return
     }
+    let timeout = checkedTimeout(timeout, of: "finish(timeout:)", at: site)
     await waitForEffects(timeout: timeout) { effects.runningCount == 0 }
     let running = effects.runningCount
     effects.cancelAll()

@@ -23,7 +23,8 @@ public struct TestStoreTask: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait, in time the effects could run (a busy process does not
-  ///     count; see "Timeouts count the time effects could run" in Docs/Testing.md).
+  ///     count; see "Timeouts count the time effects could run" in Docs/Testing.md). `.zero`
+  ///     checks once, without waiting; a negative timeout fails the test and is taken as `.zero`.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
   ///   - line: The line to report failures at.
@@ -35,10 +36,10 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
+    let timeout = checkedTimeout(timeout, of: "TestStoreTask.finish(timeout:)", at: site)
     guard await !waitForEffects(timeout: timeout, { group.isFinished }) else { return }
-    reportTestStoreFailure(
-      TestStoreMessages.taskStillRunning(step: step, timeout: timeout),
-      at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))
+    reportTestStoreFailure(TestStoreMessages.taskStillRunning(step: step, timeout: timeout), at: site)
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.group === rhs.group }

@@ -162,8 +162,8 @@ private typealias SharedRoot = Unchecked<AttackEnvironment>
     #expect(wrong.withLock { $0 } == 0)
     // Three quarters of the threads, and the reads, after the first measure: a cache or a registry
     // entry kept per ended thread would grow the resident set with them. 64 MB of slack for the
-    // suites running alongside. (Not under the address sanitizer, which keeps freed memory.)
-    if !ShortLivedThreads.addressSanitized {
+    // suites running alongside. (Not under the sanitizers, which keep memory resident.)
+    if !ShortLivedThreads.sanitizerKeepsMemory {
       #expect(rss[2] - rss[0] < 64 * 1_024, "resident set grew from \(rss[0]) kB to \(rss) kB")
     }
   }

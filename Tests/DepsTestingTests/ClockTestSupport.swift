@@ -1,3 +1,4 @@
+import DepsCore
 import DepsTesting
 import Testing
 
@@ -26,4 +27,23 @@ func waitUntil(_ isDone: () -> Bool) async -> Bool {
     try? await Task.sleep(for: .milliseconds(1))
   }
   return isDone()
+}
+
+/// The result of `task`, a task that sleeps on a `TestClock`, once the clock has woken it: waited
+/// for at most 30 seconds of real time, then the task is cancelled (its sleep throws) and the
+/// test fails. A clock that did not wake the task must fail the test, not hang it.
+func outcome<Success: Sendable>(
+  of task: Task<Success, any Error>, sourceLocation: SourceLocation = #_sourceLocation
+) async -> Result<Success, any Error> {
+  let ended = Locked(false)
+  let watcher = Task {
+    _ = await task.result
+    ended.withLock { $0 = true }
+  }
+  if await !waitUntil({ ended.withLock { $0 } }) {
+    Issue.record("the task did not end within 30 seconds; cancelled", sourceLocation: sourceLocation)
+    task.cancel()
+  }
+  await watcher.value
+  return await task.result
 }

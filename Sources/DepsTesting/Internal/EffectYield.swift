@@ -58,11 +58,15 @@ struct EffectTimeout {
   static let slack = Duration.seconds(30)
 
   private let timeout: Duration
+  private let charge: Duration
   private let end: ContinuousClock.Instant
   private var counted = Duration.zero
 
-  init(_ timeout: Duration, slack: Duration = Self.slack) {
+  /// A timeout of `timeout`, of which a step counts at most `charge` (``pollCharge`` for the
+  /// polls of ``poll()``), ending at the latest `slack` of real time after `timeout`.
+  init(_ timeout: Duration, charge: Duration = Self.pollCharge, slack: Duration = Self.slack) {
     self.timeout = timeout
+    self.charge = charge
     end = ContinuousClock.now.advanced(by: timeout + slack)
   }
 
@@ -80,12 +84,17 @@ struct EffectTimeout {
       try? await Task.sleep(for: .milliseconds(1))
       await MainActor.run {}
     }.value
-    count(elapsed: ContinuousClock.now - start)
+    count(since: start)
   }
 
-  /// Counts a poll that took `elapsed`.
+  /// Counts a poll, or a step of other work, that took `elapsed`: at most the charge.
   mutating func count(elapsed: Duration) {
-    counted += min(elapsed, Self.pollCharge)
+    counted += min(elapsed, charge)
+  }
+
+  /// Counts the time since `start`: at most the charge.
+  mutating func count(since start: ContinuousClock.Instant) {
+    count(elapsed: ContinuousClock.now - start)
   }
 }
 
@@ -93,9 +102,10 @@ struct EffectTimeout {
 /// in the caller's isolation; returns whether it held.
 @discardableResult
 func waitForEffects(
-  timeout: Duration, isolation: isolated (any Actor)? = #isolation, _ isDone: () -> Bool
+  timeout: Duration, slack: Duration = EffectTimeout.slack, isolation: isolated (any Actor)? = #isolation,
+  _ isDone: () -> Bool
 ) async -> Bool {
-  var timeout = EffectTimeout(timeout)
+  var timeout = EffectTimeout(timeout, slack: slack)
   while !isDone(), !timeout.hasPassed {
     await timeout.poll()
   }

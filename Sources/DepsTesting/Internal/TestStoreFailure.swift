@@ -14,3 +14,12 @@ func reportTestStoreFailure(_ message: String, at site: SourceSite) {
   reportTestFailure(
     message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
 }
+
+/// `timeout`, or `.zero` for a negative one, which fails the test as a misuse of `call`.
+func checkedTimeout(
+  _ timeout: Duration, of call: @autoclosure () -> String, at site: SourceSite
+) -> Duration {
+  guard timeout < .zero else { return timeout }
+  reportTestStoreFailure(TestStoreMessages.negativeTimeout(call(), timeout: timeout), at: site)
+  return .zero
+}

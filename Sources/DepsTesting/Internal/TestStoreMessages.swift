@@ -125,6 +125,15 @@ enum TestStoreMessages {
     """
   }
 
+  static func negativeTimeout(_ call: String, timeout: Duration) -> String {
+    """
+    \(call) was given a negative timeout, \(timeout).
+
+    A timeout is how long to wait for effects, in time they could run; a negative one is taken \
+    as .zero, which checks once, without waiting. To fix: pass .zero or a positive timeout.
+    """
+  }
+
   static func taskStillRunning(step: String, timeout: Duration) -> String {
     """
     The effects of \(step) were still running after \(timeout).

@@ -1,14 +1,17 @@
+import DepsCore
 import DepsReducer
 import Testing
 
 @testable import DepsTesting
 
-/// A test store's timeouts count the time its effects could run. While other tests keep the main
-/// actor busy (Swift Testing runs them in parallel), an effect that needs the main actor waits
-/// too, and that wait is not held against it: without this a `finish()` or `receive` of a test
-/// whose effects did nothing wrong failed in CI ("still running after 1.0 seconds").
+/// The timeouts of a test store and of `TestClock.run` count the time the work they wait for could
+/// run. While other tests keep the main actor busy (Swift Testing runs them in parallel), an
+/// effect that needs the main actor waits too, and that wait is not held against it: without this
+/// a `finish()` or `receive` of a test whose effects did nothing wrong failed in CI ("still
+/// running after 1.0 seconds"), and under the thread sanitizer a `run()` that had woken nothing
+/// yet timed out.
 @MainActor
-@Suite struct TestStoreBusyProcessTests {
+@Suite struct BusyTestRunTests {
   enum Action: Equatable, Sendable { case start, step }
 
   /// A store whose `.start` effect waits for `gate`, then for two turns of the main actor, then
@@ -44,25 +47,28 @@ import Testing
     }
   }
 
-  @Test func finishDoesNotCountTheTimeTheMainActorWasBusy() async {
-    let (gate, open) = AsyncStream<Void>.makeStream()
-    let store = makeStore(gate: gate)
-    let task = await store.send(.start)
-    busyMainActor(opening: open)
-    await task.finish(timeout: .milliseconds(100))
-    await store.receive(.step) { $0 = 1 }
-    await store.receive(.step) { $0 = 2 }
-    await store.finish()
-  }
-
-  @Test func receiveDoesNotCountTheTimeTheMainActorWasBusy() async {
-    let (gate, open) = AsyncStream<Void>.makeStream()
-    let store = makeStore(gate: gate)
-    await store.send(.start)
-    busyMainActor(opening: open)
-    await store.receive(.step, timeout: .milliseconds(100)) { $0 = 1 }
-    await store.receive(.step) { $0 = 2 }
-    await store.finish()
+  /// A loop of two sleeps whose first wake keeps its thread 300 ms (as a test running beside it
+  /// would keep it from running): the wake counts 50 ms, and `run` with a timeout of 250 ms wakes
+  /// both (it counts at most 150 ms: the yields before the first wake, and two wakes, 50 ms each
+  /// at most, also in a busy test run).
+  @Test func runDoesNotCountAWakeThatTookLong() async {
+    let clock = TestClock()
+    let ticks = Locked(0)
+    let task = Task.detached {
+      for _ in 0..<2 {
+        try await clock.sleep(for: .seconds(1))
+        if ticks.withLock({ $0 }) == 0 {
+          let end = ContinuousClock.now.advanced(by: .milliseconds(300))
+          while ContinuousClock.now < end {}
+        }
+        ticks.withLock { $0 += 1 }
+      }
+    }
+    await waitForSleepers(on: clock, count: 1)
+    await clock.run(timeout: .milliseconds(250))
+    _ = await outcome(of: task)
+    #expect(ticks.withLock { $0 } == 2)
+    #expect(clock.now.offset == .seconds(2))
   }
 
   @Test func aPollCountsAtMostItsCharge() {
