@@ -135,7 +135,7 @@ open class ComposableEnvironment {
   /// Unretained so that a pullback runs its child reducer without a reference count taken and
   /// dropped (two atomic operations) per level and action.
   @inlinable @inline(__always)
-  func pulledBackChildUnretained(
+  final func pulledBackChildUnretained(
     _ type: ComposableEnvironment.Type
   ) -> Unmanaged<ComposableEnvironment> {
     // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by

@@ -42,11 +42,10 @@ extension Reducer {
     lending: Lender
   ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let toChildState = StatePath(state)
-    let extractAction = action.extractValue
     let embedAction = action.embedValue
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
-      guard let childAction = extractAction(parentAction) else { return .none }
+      guard let childAction = action.extract(from: parentAction) else { return .none }
       let effect = lending.withChild(of: parentEnvironment) { childEnvironment in
         toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
       }
