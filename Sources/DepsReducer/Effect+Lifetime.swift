@@ -90,7 +90,7 @@ extension Effect where Action: Sendable {
     // the last holder of its operations), and its task runs the operation with no task group.
     if operations.count == 1, case .run(let priority, nil, let operation) = operations[0] {
       var effect = consume self
-      effect.operations[0] = .run(priority: priority, cancelID: cancellation, operation: operation)
+      effect.nonEmptyOperations![0] = .run(priority: priority, cancelID: cancellation, operation: operation)
       return effect
     }
     return Self(operations: [

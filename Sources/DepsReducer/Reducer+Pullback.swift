@@ -49,8 +49,9 @@ extension Reducer {
       let effect = lending.withChild(of: parentEnvironment) { childEnvironment in
         toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
       }
-      // Most actions start no effect: skip the call that maps nothing.
-      return effect.operations.isEmpty ? .none : effect.map(embedAction)
+      // Most actions start no effect: skip the call that maps nothing. (A `.none` holds no
+      // reference: dropping the child's releases nothing.)
+      return effect.isNone ? .none : effect.map(embedAction)
     }
   }
 
