@@ -95,11 +95,10 @@ extension Reducer {
   ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let childStateType = String(describing: State.self)
     let toChildState = state
-    let extractAction = action.extractValue
     let embedAction = action.embedValue
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
-      guard let childAction = extractAction(parentAction) else { return .none }
+      guard let childAction = action.extract(from: parentAction) else { return .none }
       guard var childState = toChildState.extract(from: parentState) else {
         reducerWarning(
           AbsentStateWarning.enumCase(

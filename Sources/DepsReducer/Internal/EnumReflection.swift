@@ -62,8 +62,7 @@ enum EnumReflection {
   static func knownExtraction<Root, Value>(
     of root: Root, learned: LearnedEnumCase, as _: Value.Type
   ) -> KnownExtraction<Value> {
-    let word = learned.state.load()
-    guard let rootTag = EnumTag.tag(of: root), let known = LearnedEnumCase.decode(word) else { return .unknown }
+    guard let rootTag = EnumTag.tag(of: root), let known = learned.value else { return .unknown }
     guard rootTag == known.tag else { return .otherCase }
     if known.projectable,
       let value = EnumTag.payload(of: root, tag: rootTag, indirect: known.indirect, as: Value.self)
@@ -316,9 +315,8 @@ final class LearnedEnumCase: Sendable {
 
   /// What is known so far; `nil` until a root was extracted from. Inlinable: read on every
   /// extraction.
-  @inlinable var value: Case? { Self.decode(state.load()) }
-
-  @inlinable static func decode(_ word: UInt64) -> Case? {
+  @inlinable var value: Case? {
+    let word = state.load()
     guard word & Layout.known != 0 else { return nil }
     return Case(
       tag: UInt32(truncatingIfNeeded: word & Layout.tag),
