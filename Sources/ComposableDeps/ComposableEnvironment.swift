@@ -133,7 +133,9 @@ open class ComposableEnvironment {
   /// threads that ask meanwhile wait for that build.
   ///
   /// Unretained so that a pullback runs its child reducer without a reference count taken and
-  /// dropped (two atomic operations) per level and action.
+  /// dropped (two atomic operations) per level and action. Final, so that it inlines into a
+  /// pullback whose parent environment's type is a class that is not final (an intermediate level
+  /// typed `ComposableEnvironment`) instead of being called through the class's table.
   @inlinable @inline(__always)
   final func pulledBackChildUnretained(
     _ type: ComposableEnvironment.Type
