@@ -133,9 +133,11 @@ open class ComposableEnvironment {
   /// threads that ask meanwhile wait for that build.
   ///
   /// Unretained so that a pullback runs its child reducer without a reference count taken and
-  /// dropped (two atomic operations) per level and action.
+  /// dropped (two atomic operations) per level and action. Final, so that it inlines into a
+  /// pullback whose parent environment's type is a class that is not final (an intermediate level
+  /// typed `ComposableEnvironment`) instead of being called through the class's table.
   @inlinable @inline(__always)
-  func pulledBackChildUnretained(
+  final func pulledBackChildUnretained(
     _ type: ComposableEnvironment.Type
   ) -> Unmanaged<ComposableEnvironment> {
     // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by

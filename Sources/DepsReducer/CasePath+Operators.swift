@@ -42,7 +42,8 @@ public prefix func / <Root, Value>(
   let learned = LearnedEnumCase()
   return CasePath(
     embed: embed, extract: EnumReflection.extractor(case: embed, learned: learned),
-    written: { EnumReflection.writtenForm(Root.self, payload: Value.self, learned: learned) })
+    written: { EnumReflection.writtenForm(Root.self, payload: Value.self, learned: learned) },
+    learned: learned)
 }
 
 /// A case path from an enum case constructor, for code in the Swift 5 language mode: `/AppAction.child`.

@@ -90,7 +90,8 @@ extension Effect where Action: Sendable {
     // the last holder of its operations), and its task runs the operation with no task group.
     if operations.count == 1, case .run(let priority, nil, let operation) = operations[0] {
       var effect = consume self
-      effect.operations[0] = .run(priority: priority, cancelID: cancellation, operation: operation)
+      // One operation (checked above): the array is there, changed in place.
+      effect.nonEmptyOperations![0] = .run(priority: priority, cancelID: cancellation, operation: operation)
       return effect
     }
     return Self(operations: [
@@ -126,7 +127,7 @@ extension Effect where Action: Sendable {
   /// - Parameter effects: The effects to run in order.
   /// - Returns: An effect running them in sequence.
   public static func concatenate(_ effects: [Self]) -> Self {
-    let effects = effects.filter { !$0.operations.isEmpty }
+    let effects = effects.filter { !$0.isNone }
     // The leading effects that only send or cancel are done at once, in order, like a `merge` of
     // them: their actions are handled before the action's send returns, ahead of actions sent
     // later. What follows the first asynchronous effect runs in one task, each effect after the
@@ -166,7 +167,7 @@ extension Effect where Action: Sendable {
   public func debounce<C: Clock>(
     id: some Hashable & Sendable, for duration: C.Duration, clock: C
   ) -> Self {
-    if operations.isEmpty { return .none }
+    if isNone { return .none }
     return Self.concatenate(
       .run { _ in try await clock.sleep(for: duration) },
       self

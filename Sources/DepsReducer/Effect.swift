@@ -43,12 +43,30 @@ public struct Effect<Action> {
     }
   }
 
+  /// The units of work of this effect; `nil` for ``none``, never an empty array.
+  ///
+  /// An optional, so that ``none`` holds no reference: most actions start no effect, and a
+  /// pullback drops its child's `.none` at every level without a release (an empty array holds
+  /// the empty-array object, released at every drop).
+  @usableFromInline var nonEmptyOperations: [Operation]?
+
   /// The units of work of this effect; empty for ``none``.
-  @usableFromInline package var operations: [Operation]
+  @inlinable package var operations: [Operation] {
+    get { nonEmptyOperations ?? [] }
+    set { nonEmptyOperations = newValue.isEmpty ? nil : newValue }
+  }
+
+  /// Whether this effect does nothing: ``none``, or an effect made of no work.
+  @inlinable var isNone: Bool { nonEmptyOperations == nil }
 
   /// Creates an effect from its units of work.
   @inlinable package init(operations: [Operation]) {
-    self.operations = operations
+    self.nonEmptyOperations = operations.isEmpty ? nil : operations
+  }
+
+  /// The effect that does nothing, with no array.
+  @inlinable init() {
+    self.nonEmptyOperations = nil
   }
 
   /// An effect that does nothing.
@@ -58,7 +76,7 @@ public struct Effect<Action> {
   ///   state.count += 1
   ///   return .none
   /// ```
-  @inlinable public static var none: Self { Self(operations: []) }
+  @inlinable public static var none: Self { Self() }
 
   /// An effect that immediately sends `action` back into the store.
   ///
@@ -144,7 +162,7 @@ public struct Effect<Action> {
   @inlinable @preconcurrency
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     // Most actions start no effect: skip the generic work of mapping nothing.
-    if operations.isEmpty { return .none }
+    guard let operations = nonEmptyOperations else { return .none }
     return Effect<T>(
       operations: operations.map { operation -> Effect<T>.Operation in
         switch operation {

@@ -69,12 +69,11 @@ extension Reducer {
   ) -> Reducer<ParentState, ParentAction, Lender.Parent>
   where Elements.Element == State, Elements: SendableMetatypeIfAvailable, Lender.Child == Environment {
     let toElements = StatePath(state)
-    let extractAction = action.extractValue
     let embedAction = action.embedValue
     let stateType = String(describing: Elements.self)
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
-      guard let (id, elementAction) = extractAction(parentAction) else { return .none }
+      guard let (id, elementAction) = action.extract(from: parentAction) else { return .none }
       let effect = toElements.modify(&parentState) { elements in
         index.modify(&elements, id: id) { element in
           lending.withChild(of: parentEnvironment) { self.run(&element, elementAction, $0) }
@@ -125,12 +124,11 @@ extension Reducer {
     lending: Lender
   ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let toValues = StatePath(state)
-    let extractAction = action.extractValue
     let embedAction = action.embedValue
     let stateType = String(describing: [Key: State].self)
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
-      guard let (key, valueAction) = extractAction(parentAction) else { return .none }
+      guard let (key, valueAction) = action.extract(from: parentAction) else { return .none }
       return toValues.modify(&parentState) { values in
         guard values[key] != nil else {
           reducerWarning(

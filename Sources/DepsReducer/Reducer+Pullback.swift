@@ -42,16 +42,16 @@ extension Reducer {
     lending: Lender
   ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let toChildState = StatePath(state)
-    let extractAction = action.extractValue
     let embedAction = action.embedValue
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
-      guard let childAction = extractAction(parentAction) else { return .none }
+      guard let childAction = action.extract(from: parentAction) else { return .none }
       let effect = lending.withChild(of: parentEnvironment) { childEnvironment in
         toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
       }
-      // Most actions start no effect: skip the call that maps nothing.
-      return effect.operations.isEmpty ? .none : effect.map(embedAction)
+      // Most actions start no effect: skip the call that maps nothing. (A `.none` holds no
+      // reference: dropping the child's releases nothing.)
+      return effect.isNone ? .none : effect.map(embedAction)
     }
   }
 
@@ -95,11 +95,10 @@ extension Reducer {
   ) -> Reducer<ParentState, ParentAction, Lender.Parent> where Lender.Child == Environment {
     let childStateType = String(describing: State.self)
     let toChildState = state
-    let extractAction = action.extractValue
     let embedAction = action.embedValue
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
-      guard let childAction = extractAction(parentAction) else { return .none }
+      guard let childAction = action.extract(from: parentAction) else { return .none }
       guard var childState = toChildState.extract(from: parentState) else {
         reducerWarning(
           AbsentStateWarning.enumCase(

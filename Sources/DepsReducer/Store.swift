@@ -164,7 +164,7 @@ public final class Store<State, Action, Environment> {
   func reduce(_ action: Action, group: EffectGroup?) -> EffectGroup? {
     let effect = isObserved ? reduceObserved(action) : reducer.run(&current, action, environment)
     if isFollowed { stateChanged() }
-    if effect.operations.isEmpty { return group }
+    if effect.isNone { return group }
     return start(effect, of: action, group: group)
   }
 

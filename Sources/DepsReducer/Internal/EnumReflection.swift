@@ -35,16 +35,41 @@ enum EnumReflection {
     case embed: @escaping @Sendable (Value) -> Root, learned: LearnedEnumCase
   ) -> @Sendable (Root) -> Value? {
     { root in
-      if let rootTag = EnumTag.tag(of: root), let known = learned.value {
-        guard rootTag == known.tag else { return nil }
-        if known.projectable,
-          let value = EnumTag.payload(of: root, tag: rootTag, indirect: known.indirect, as: Value.self)
-        {
-          return value
-        }
+      switch knownExtraction(of: root, learned: learned, as: Value.self) {
+      case .value(let value): return value
+      case .otherCase: return nil
+      case .unknown: return reflect(root, embed: embed, learned: learned)
       }
-      return reflect(root, embed: embed, learned: learned)
     }
+  }
+
+  /// What `learned` tells of `root` without reflection.
+  @usableFromInline
+  enum KnownExtraction<Value> {
+    /// `root` is in the case, and this is its value.
+    case value(Value)
+    /// `root` is in another case.
+    case otherCase
+    /// Reflection must tell: the case is not learned yet, or its payload cannot be projected.
+    case unknown
+  }
+
+  /// The extraction of `root` by the case `learned` describes, when the tags and a checked
+  /// projection tell it: a root in another case is rejected by comparing tags, and one in the case
+  /// has its payload projected when `learned` found that projecting it agrees with `Mirror`.
+  /// Inlinable, so that `CasePath.extract(from:)` answers without calling its extraction closure.
+  @inlinable
+  static func knownExtraction<Root, Value>(
+    of root: Root, learned: LearnedEnumCase, as _: Value.Type
+  ) -> KnownExtraction<Value> {
+    guard let rootTag = EnumTag.tag(of: root), let known = learned.value else { return .unknown }
+    guard rootTag == known.tag else { return .otherCase }
+    if known.projectable,
+      let value = EnumTag.payload(of: root, tag: rootTag, indirect: known.indirect, as: Value.self)
+    {
+      return .value(value)
+    }
+    return .unknown
   }
 
   /// The extraction by `Mirror`, which teaches `learned` the case's tag and whether its payload
