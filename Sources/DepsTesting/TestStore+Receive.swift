@@ -86,20 +86,14 @@ extension TestStore {
     // extracted from the actions received.
     guard !failIfFinished(step(), at: site) else { return }
     let timeout = checkedTimeout(timeout, of: step(), at: site)
-    var deadline = EffectTimeout(timeout)
-    var index: Int
-    while true {
-      if case .on = exhaustivity {
-        if !received.isEmpty {
-          index = 0
-          break
-        }
-      } else if let match = received.firstIndex(where: { matches($0.action) }) {
-        index = match
-        break
-      }
-      // Not exhaustive, the actions received so far match nothing: they are kept (as TCA does),
-      // for the receives that follow.
+    // The action to receive: the first one when exhaustive; otherwise the first that matches (the
+    // actions before it are kept, as TCA does, for the receives that follow).
+    func nextIndex() -> Int? {
+      if case .on = exhaustivity { return received.isEmpty ? nil : 0 }
+      return received.firstIndex { matches($0.action) }
+    }
+    await waitForEffects(timeout: timeout) { nextIndex() != nil || effects.runningCount == 0 }
+    guard let index = nextIndex() else {
       let unmatched = received.map(\.action)
       if effects.runningCount == 0 {
         reportTestStoreFailure(
@@ -107,17 +101,14 @@ extension TestStore {
             ? TestStoreMessages.nothingRunning(step())
             : TestStoreMessages.noMatchingAction(step(), received: unmatched, timeout: nil),
           at: site)
-        return
-      }
-      if deadline.hasPassed {
+      } else {
         reportTestStoreFailure(
           unmatched.isEmpty
             ? TestStoreMessages.nothingReceived(step(), timeout: timeout)
             : TestStoreMessages.noMatchingAction(step(), received: unmatched, timeout: timeout),
           at: site)
-        return
       }
-      await deadline.poll()
+      return
     }
     // Not exhaustive: the actions before the expected one are skipped.
     if index > 0 { skipReceived(count: index, showing: "before \(step())") }

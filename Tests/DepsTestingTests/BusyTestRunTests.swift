@@ -47,28 +47,35 @@ import Testing
     }
   }
 
-  /// A loop of two sleeps whose first wake keeps its thread 300 ms (as a test running beside it
-  /// would keep it from running): the wake counts 50 ms, and `run` with a timeout of 250 ms wakes
-  /// both (it counts at most 150 ms: the yields before the first wake, and two wakes, 50 ms each
-  /// at most, also in a busy test run).
+  /// An effect that sleeps twice, whose first wake takes 300 ms of real time before it sleeps
+  /// again (as a woken effect kept from a thread in a busy run does): the wake counts 50 ms, and
+  /// `run` with a timeout of 250 ms wakes both (it counts at most 150 ms: the yields before the
+  /// first wake, and two wakes, 50 ms each at most, also in a busy test run). An effect, because a
+  /// clock waits for a woken effect until it sleeps again or ends.
   @Test func runDoesNotCountAWakeThatTookLong() async {
     let clock = TestClock()
-    let ticks = Locked(0)
-    let task = Task.detached {
-      for _ in 0..<2 {
-        try await clock.sleep(for: .seconds(1))
-        if ticks.withLock({ $0 }) == 0 {
-          let end = ContinuousClock.now.advanced(by: .milliseconds(300))
-          while ContinuousClock.now < end {}
+    let twoTicks = Reducer<Int, TickAction, Void> { state, action, _ in
+      switch action {
+      case .start:
+        return .run { send in
+          for tick in 0..<2 {
+            try await clock.sleep(for: .seconds(1))
+            if tick == 0 { try await Task.sleep(for: .milliseconds(300)) }
+            await send(.tick)
+          }
         }
-        ticks.withLock { $0 += 1 }
+      case .tick:
+        state += 1
+        return .none
       }
     }
+    let store = Store(initialState: 0, reducer: twoTicks, environment: ())
+    let task = store.send(.start)
     await waitForSleepers(on: clock, count: 1)
     await clock.run(timeout: .milliseconds(250))
-    _ = await outcome(of: task)
-    #expect(ticks.withLock { $0 } == 2)
+    #expect(store.state == 2)
     #expect(clock.now.offset == .seconds(2))
+    task.cancel()
   }
 
   @Test func aPollCountsAtMostItsCharge() {

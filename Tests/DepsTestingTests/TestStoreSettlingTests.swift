@@ -9,28 +9,31 @@ import Testing
 /// threads 20 times, about a millisecond on an idle machine, in every such step of a test).
 @MainActor
 @Suite struct TestStoreSettlingTests {
-  /// Set by a main-actor task queued behind the test: it can run only when the test suspends.
-  private final class Flag: Sendable {
-    let isSet = Locked(false)
+  /// A main-actor task queued behind the test when this is made: it can run only when the test
+  /// suspends.
+  private final class QueuedTask: Sendable {
+    private let ran = Locked(false)
+
+    init() { Task { @MainActor [ran] in ran.withLock { $0 = true } } }
+
+    var hasRun: Bool { ran.withLock { $0 } }
   }
 
   @Test func aSendThatStartsNoEffectReturnsWithoutSuspending() async {
     let store = makeStore()
-    let flag = Flag()
-    Task { @MainActor in flag.isSet.withLock { $0 = true } }
+    let queued = QueuedTask()
     await store.send(.increment) { $0.count = 1 }
-    #expect(!flag.isSet.withLock { $0 }, "the send suspended, letting a queued main-actor task run")
+    #expect(!queued.hasRun, "the send suspended, letting a queued main-actor task run")
     await store.finish()
   }
 
   @Test func aReceiveAfterTheEffectEndedReturnsWithoutSuspending() async {
     let store = makeStore()
     await store.send(.twice)
-    let flag = Flag()
-    Task { @MainActor in flag.isSet.withLock { $0 = true } }
+    let queued = QueuedTask()
     await store.receive(.increment) { $0.count = 1 }
     await store.receive(.increment) { $0.count = 2 }
-    #expect(!flag.isSet.withLock { $0 }, "a receive suspended, letting a queued main-actor task run")
+    #expect(!queued.hasRun, "a receive suspended, letting a queued main-actor task run")
     await store.finish()
   }
 

@@ -44,13 +44,12 @@ func waitUntil(
 /// one-second `finish()` would then fail a test whose effects did nothing wrong: a run of this
 /// package's own tests kept the main actor from a task for up to 10 seconds.
 ///
-/// So ``poll()`` sleeps a millisecond on the cooperative pool, takes a turn of the main actor (a test
-/// store's actor) and comes back to the caller: the places an effect waits for. When that took
-/// longer than ``pollCharge``, the process was busy and the effects were kept waiting alike, and
-/// only `pollCharge` of it counts. On an idle
-/// machine a poll takes about a millisecond and all of it counts, so a stuck effect is still
-/// reported after `timeout`. However busy the process, the wait ends `slack` of real time after
-/// `timeout`, so that it cannot hang.
+/// So ``poll()`` sleeps a millisecond on the cooperative pool, takes a turn of the main actor (a
+/// test store's actor) and comes back to the caller: the places an effect waits for. When that
+/// took longer than ``pollCharge``, the process was busy and the effects were kept waiting alike,
+/// and only `pollCharge` of it counts. On an idle machine a poll takes about a millisecond and all
+/// of it counts, so a stuck effect is still reported after `timeout`. However busy the process,
+/// the wait ends `slack` of real time after `timeout`, so that it cannot hang.
 struct EffectTimeout {
   /// The most one poll counts, however long it took.
   static let pollCharge = Duration.milliseconds(5)
