@@ -39,9 +39,17 @@ public final class TestClock: Clock, Sendable {
   }
 
   private let state = Locked(State())
+  private let limits: SettleLimits
 
   /// Creates a clock at its start.
-  public init() {}
+  public init() {
+    limits = SettleLimits()
+  }
+
+  /// Creates a clock at its start that waits for woken work as `limits` say (tests shorten them).
+  init(limits: SettleLimits) {
+    self.limits = limits
+  }
 
   /// The current instant.
   public var now: Instant { state.withLock { $0.now } }
@@ -177,7 +185,7 @@ public final class TestClock: Clock, Sendable {
         // The last task woken may still be on its way back to sleep (a busy machine): the report
         // lists it sleeping once it is, rather than missing it.
         if let lastWoken {
-          await waitUntil(timeout: Self.settleLimit, yieldingFirst: Self.yieldsFirst) {
+          await waitForEffects(timeout: limits.task, yieldingFirst: Self.yieldsFirst) {
             sleptAgain(lastWoken)
           }
         }
@@ -228,53 +236,57 @@ public final class TestClock: Clock, Sendable {
     return woken
   }
 
-  /// Waits until the task `woken` woke has gone back to sleep or ended (at most ``settleLimit`` of
-  /// real time for it to start running, and as long again once it runs), then lets the work it
-  /// started (actions it sent, their effects) run a little.
+  /// Waits until the task `woken` woke has gone back to sleep or ended (at most the task limit
+  /// for it to start running, and as long again once it runs), then lets the work it started
+  /// (actions it sent, their effects) run a little.
+  ///
+  /// Each limit counts as a test store's timeouts do (``EffectTimeout``): the time the woken work
+  /// could run. In a busy test run a woken effect can wait seconds for a thread, or for the main
+  /// actor to send its action; a limit counted in real time gave up on it, and a `run()` then
+  /// ended with the effect's next sleep not yet begun.
   private func settle(_ woken: Woken) async {
     // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once).
     guard !Task.isCancelled else { return }
-    let isAwake = await waitUntil(timeout: Self.settleLimit, yieldingFirst: Self.yieldsFirst) {
+    let isAwake = await waitForEffects(timeout: limits.task, yieldingFirst: Self.yieldsFirst) {
       !state.withLock { $0.waking.contains(woken.sleeper.id) }
     }
     guard isAwake else { return }
-    // Counted from when the task runs, not from when it was resumed: on a busy machine the wait
-    // for a thread can take most of a limit counted from the resume.
-    let limit = ContinuousClock.now.advanced(by: Self.settleLimit)
     if case .effect(let effect) = woken.sleeper.owner, !woken.hasSleepingSiblings {
       // A store tells when an effect ends: wait for that or for its next sleep, longer than for a
-      // task, since either is sure to be seen (an effect that sends waits for its store's actor,
-      // which other tests may keep busy).
-      await waitUntil(timeout: Self.effectSettleLimit, yieldingFirst: Self.yieldsFirst) {
+      // task, since either is sure to be seen.
+      await waitForEffects(timeout: limits.effect, yieldingFirst: Self.yieldsFirst) {
         effect.hasEnded || sleptAgain(woken)
       }
     } else {
       // Nothing tells when a task ends (nor when one task of an effect whose other tasks sleep
-      // does).
-      await waitForNextSleep(of: woken, limit: limit)
+      // does). Counted from when the task runs, not from when it was resumed.
+      var limit = EffectTimeout(limits.task)
+      await waitForNextSleep(of: woken, limit: &limit)
     }
     await yieldToEffects(rounds: Self.afterRounds)
   }
 
   /// Waits until the owner of `woken` sleeps again, while other work runs a little: rounds of
   /// yields, a turn of the main actor (where a task started by a view model runs), more rounds.
-  private func waitForNextSleep(of woken: Woken, limit: ContinuousClock.Instant) async {
-    await quietRounds(until: woken, limit: limit)
+  private func waitForNextSleep(of woken: Woken, limit: inout EffectTimeout) async {
+    await quietRounds(until: woken, limit: &limit)
     guard !sleptAgain(woken) else { return }
     let mainActorRan = Locked(false)
     Task { @MainActor in mainActorRan.withLock { $0 = true } }
-    await waitUntil(timeout: ContinuousClock.now.duration(to: limit), yieldingFirst: Self.yieldsFirst) {
+    await waitForEffects(counting: &limit, yieldingFirst: Self.yieldsFirst) {
       mainActorRan.withLock { $0 } || sleptAgain(woken)
     }
-    await quietRounds(until: woken, limit: limit)
+    await quietRounds(until: woken, limit: &limit)
   }
 
   /// Lets other work run for ``quietRounds`` rounds of yields, or until the owner of `woken`
-  /// sleeps again, or `limit`.
-  private func quietRounds(until woken: Woken, limit: ContinuousClock.Instant) async {
+  /// sleeps again, or `limit` has passed.
+  private func quietRounds(until woken: Woken, limit: inout EffectTimeout) async {
     var rounds = 0
-    while rounds < Self.quietRounds, !sleptAgain(woken), ContinuousClock.now < limit {
+    while rounds < Self.quietRounds, !sleptAgain(woken), !limit.hasPassed {
+      let start = ContinuousClock.now
       await yieldToEffects(rounds: 1)
+      limit.count(since: start)
       rounds += 1
     }
   }
@@ -345,16 +357,10 @@ public final class TestClock: Clock, Sendable {
     """
   }
 
-  /// How long, in real time, an advance waits for a woken task to run, and then to sleep again or
-  /// end, before it goes on: a task that waits for something else after waking costs this much.
-  private static let settleLimit = Duration.seconds(1)
   /// The most one wake of ``run(timeout:fileID:file:line:column:)`` counts against its timeout: on
   /// an idle machine a wake takes about a millisecond; one that took longer was slowed by a busy
   /// process, and only this much of it counts.
   static let wakeCharge = Duration.milliseconds(50)
-  /// How long an advance waits for a woken effect (with no other task sleeping) to sleep again or
-  /// end: an effect that waits for something else after waking costs this much.
-  private static let effectSettleLimit = Duration.seconds(5)
   /// How many times a wait for a woken task looks between yields before it sleeps between looks.
   private static let yieldsFirst = 100
   /// Rounds of yields (see `yieldToEffects`) before an advance: effects just started reach their
@@ -364,6 +370,16 @@ public final class TestClock: Clock, Sendable {
   private static let quietRounds = 20
   /// Rounds of yields after a woken task settled: the work it started reaches its sleeps.
   private static let afterRounds = 2
+}
+
+/// How long a ``TestClock`` waits for the work it woke, counted as ``EffectTimeout`` counts (the
+/// time the work could run) before it goes on: work that waits for something else after waking
+/// costs this much.
+struct SettleLimits: Sendable {
+  /// For a woken task to run, and then to sleep again or end.
+  var task = Duration.seconds(1)
+  /// For a woken effect (with no other task sleeping) to sleep again or end.
+  var effect = Duration.seconds(5)
 }
 
 /// A task waiting on a ``TestClock``.

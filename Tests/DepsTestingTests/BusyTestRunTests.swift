@@ -78,6 +78,49 @@ import Testing
     task.cancel()
   }
 
+  /// A woken effect that waits for the main actor longer than the clock's limit for an effect to
+  /// sleep again, in real time: other work keeps the main actor 300 ms, the limit is 100 ms, and
+  /// the effect then works 20 ms before it sends and sleeps again. The limit counts the time the
+  /// effect could run, so `run` waits and wakes the second sleep too. Counted in real time it gave
+  /// up on the effect, found no sleeper and returned with one tick (CI: "store.state → 1 == 2",
+  /// the main actor kept for seconds by other tests).
+  @Test func runWaitsForAnEffectKeptFromTheMainActor() async {
+    let clock = TestClock(limits: SettleLimits(task: .milliseconds(100), effect: .milliseconds(100)))
+    let spinning = Locked(false)
+    let twoTicks = Reducer<Int, TickAction, Void> { state, action, _ in
+      switch action {
+      case .start:
+        return .run { send in
+          for tick in 0..<2 {
+            try await clock.sleep(for: .seconds(1))
+            if tick == 0 {
+              Task { @MainActor in
+                spinning.withLock { $0 = true }
+                let end = ContinuousClock.now.advanced(by: .milliseconds(300))
+                while ContinuousClock.now < end {}
+              }
+              while !spinning.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+              // Kept from the main actor until the spin ends, then 20 ms of its own work.
+              await MainActor.run {}
+              try await Task.sleep(for: .milliseconds(20))
+            }
+            await send(.tick)
+          }
+        }
+      case .tick:
+        state += 1
+        return .none
+      }
+    }
+    let store = Store(initialState: 0, reducer: twoTicks, environment: ())
+    let task = store.send(.start)
+    await waitForSleepers(on: clock, count: 1)
+    await clock.run(timeout: .seconds(1))
+    #expect(store.state == 2)
+    #expect(clock.now.offset == .seconds(2))
+    task.cancel()
+  }
+
   @Test func aPollCountsAtMostItsCharge() {
     var timeout = EffectTimeout(.milliseconds(20))
     timeout.count(elapsed: .seconds(10))

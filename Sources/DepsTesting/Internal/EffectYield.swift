@@ -12,29 +12,6 @@ func yieldToEffects(rounds: Int) async {
   }
 }
 
-/// Checks `isDone` every millisecond until it holds or `timeout` has passed, in the caller's
-/// isolation; returns whether it held.
-///
-/// With `yieldingFirst`, it first checks between that many `Task.yield()`s: for a condition that
-/// other tasks usually make true at once, without a millisecond's sleep.
-@discardableResult
-func waitUntil(
-  timeout: Duration, yieldingFirst yields: Int = 0, isolation: isolated (any Actor)? = #isolation,
-  _ isDone: () -> Bool
-) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  var yielded = 0
-  while yielded < yields, !isDone(), clock.now < deadline {
-    await Task.yield()
-    yielded += 1
-  }
-  while !isDone(), clock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return isDone()
-}
-
 /// A timeout for waiting on a test store's effects that counts the time they could run, not the
 /// time the process was too busy to run them.
 ///
@@ -99,14 +76,36 @@ struct EffectTimeout {
 
 /// Checks `isDone` between polls of an ``EffectTimeout`` until it holds or the timeout has passed,
 /// in the caller's isolation; returns whether it held.
+///
+/// With `yieldingFirst`, it first checks between that many `Task.yield()`s: for a condition that
+/// other tasks usually make true at once, without a millisecond's sleep.
 @discardableResult
 func waitForEffects(
-  timeout: Duration, slack: Duration = EffectTimeout.slack, isolation: isolated (any Actor)? = #isolation,
-  _ isDone: () -> Bool
+  timeout: Duration, yieldingFirst yields: Int = 0, slack: Duration = EffectTimeout.slack,
+  isolation: isolated (any Actor)? = #isolation, _ isDone: () -> Bool
 ) async -> Bool {
   var timeout = EffectTimeout(timeout, slack: slack)
+  await waitForEffects(counting: &timeout, yieldingFirst: yields, isDone)
+  return isDone()
+}
+
+/// Checks `isDone` between polls of `timeout` until it holds or `timeout` has passed, in the
+/// caller's isolation, counting on `timeout`: waits that share one timeout.
+///
+/// With `yieldingFirst`, it first checks between that many `Task.yield()`s (counted together as
+/// one poll).
+func waitForEffects(
+  counting timeout: inout EffectTimeout, yieldingFirst yields: Int = 0,
+  isolation: isolated (any Actor)? = #isolation, _ isDone: () -> Bool
+) async {
+  let start = ContinuousClock.now
+  var yielded = 0
+  while yielded < yields, !isDone(), !timeout.hasPassed {
+    await Task.yield()
+    yielded += 1
+  }
+  if yielded > 0 { timeout.count(since: start) }
   while !isDone(), !timeout.hasPassed {
     await timeout.poll()
   }
-  return isDone()
 }
