@@ -361,7 +361,11 @@ private final class PlainScopeObject: ScopeCoordinator {}
     let watched = valueOfAScope { PlainScopeObject() }
     var rememberings = 0
     while watched.object != nil, rememberings < 100_000 {
-      _ = withDependencies { $0.depth = rememberings } operation: { PlainScopeObject() }
+      _ = withDependencies {
+        $0.depth = rememberings
+      } operation: {
+        PlainScopeObject()
+      }
       rememberings += 1
     }
     #expect(
