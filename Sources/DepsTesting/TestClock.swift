@@ -162,7 +162,9 @@ public final class TestClock: Clock, Sendable {
   /// The timeout counts the time the woken work could run: a wake that took longer than 50 ms
   /// (the woken task waited for a thread, or its effect for the main actor, in a busy test run)
   /// counts as 50 ms. On an idle machine a timer that never ends is reported after `timeout`; in
-  /// a busy run it can take longer, at most 30 seconds of real time more.
+  /// a busy run it can take longer: the run stops waking at most 30 seconds of real time after
+  /// `timeout`, after the wait for the task it woke last (at most a second for it to start
+  /// running, then five for an effect, each counted alike).
   ///
   /// ```swift
   /// await clock.run()

@@ -12,7 +12,8 @@ private struct AttackTickEnvironment: Sendable {
   var gate: @Sendable () async -> Void = {}
 }
 
-private let attackTickReducer = Reducer<AttackTickState, AttackTickAction, AttackTickEnvironment> { state, action, environment in
+private let attackTickReducer = Reducer<AttackTickState, AttackTickAction, AttackTickEnvironment> {
+  state, action, environment in
   switch action {
   case .start(let count):
     return .run { send in
