@@ -264,26 +264,6 @@ private func timers(_ count: Int, on clock: TestClock, ticks: Locked<Int>) -> [T
     await busy.stop()
   }
 
-  /// A loop on the main actor, started by a plain `Task`, ticks at each second of an advance while
-  /// the main actor is kept busy.
-  @MainActor @Test func aBusyMainActorLosesNoTickOfAMainActorTask() async {
-    let clock = TestClock()
-    let busy = BusyProcess(poolTasks: 1, mainActor: true)
-    let ticks = LockIsolated<[Duration]>([])
-    let timer = Task { @MainActor in
-      while true {
-        try await clock.sleep(for: .seconds(1))
-        ticks.withValue { $0.append(clock.now.offset) }
-      }
-    }
-    await waitForSleepers(on: clock, count: 1)
-    await clock.advance(by: .seconds(4))
-    #expect(ticks.value == [.seconds(1), .seconds(2), .seconds(3), .seconds(4)])
-    timer.cancel()
-    await #expect(throws: CancellationError.self) { try await outcome(of: timer).get() }
-    await busy.stop()
-  }
-
   // MARK: Woken work that waits for something else
 
   /// An effect that waits for a real sleep after each wake still ticks once per second of an
