@@ -23,6 +23,11 @@ import DepsReducer
 /// instant the clock is at (`sleep(for: .zero)`) waits for the next `advance`, as a sleep of a
 /// real clock waits for the scheduler. A sleeper whose task is cancelled while it waits throws
 /// `CancellationError` at once.
+///
+/// Advances and runs of one clock that overlap (started from several tasks) take turns: each
+/// begins when the one before has returned, from the time that one left, so two concurrent
+/// `advance(by: .seconds(5))` move time 10 seconds. A task that an advance woke and that advances
+/// the clock itself waits until that advance returns.
 public final class TestClock: Clock, Sendable {
   /// A point in the clock's time.
   public typealias Instant = ImmediateClock.Instant
@@ -36,6 +41,9 @@ public final class TestClock: Clock, Sendable {
     var cancelled: Set<UInt64> = []
     /// Sleepers the clock woke whose task has not yet returned from `sleep`.
     var waking: Set<UInt64> = []
+    /// Whether an advance or a run moves time; those that begin meanwhile wait in `turns`.
+    var isMoving = false
+    var turns: [CheckedContinuation<Void, Never>] = []
   }
 
   private let state = Locked(State())
@@ -118,7 +126,8 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Sleeps that woken tasks start during the advance wake in it when they are due by then: a
   /// one-second timer ticks three times in `advance(by: .seconds(3))`. A negative duration is a
-  /// runtime warning (a test failure in tests) and leaves time as it is.
+  /// runtime warning (a test failure in tests) and leaves time as it is. When the task that
+  /// advances is cancelled, the advance wakes the sleepers due without waiting for them.
   ///
   /// ```swift
   /// await clock.advance(by: .seconds(1))
@@ -130,6 +139,8 @@ public final class TestClock: Clock, Sendable {
       runtimeWarn(TestClock.negativeAdvance(duration))
       return
     }
+    await takeTurn()
+    defer { endTurn() }
     let (target, advance) = state.withLock { state in
       state.advances += 1
       return (state.now.advanced(by: duration), state.advances)
@@ -144,12 +155,16 @@ public final class TestClock: Clock, Sendable {
   ///
   /// A timer, or a loop that sleeps, never leaves the clock without sleepers: `run` moves time
   /// until `timeout` has passed, then fails the test with the sleepers left. End such work first,
-  /// or move time with ``advance(by:)``.
+  /// or move time with ``advance(by:)``. A negative `timeout` is a runtime warning (a test failure
+  /// in tests) and moves no time. When the task that runs is cancelled, the run wakes the sleepers
+  /// due without waiting for them.
   ///
   /// The timeout counts the time the woken work could run: a wake that took longer than 50 ms
   /// (the woken task waited for a thread, or its effect for the main actor, in a busy test run)
   /// counts as 50 ms. On an idle machine a timer that never ends is reported after `timeout`; in
-  /// a busy run it can take longer, at most 30 seconds of real time more.
+  /// a busy run it can take longer: the run stops waking at most 30 seconds of real time after
+  /// `timeout`, after the wait for the task it woke last (at most a second for it to start
+  /// running, then five for an effect, each counted alike).
   ///
   /// ```swift
   /// await clock.run()
@@ -169,6 +184,13 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    guard timeout >= .zero else {
+      runtimeWarn(
+        TestClock.negativeRunTimeout(timeout), fileID: fileID, filePath: file, line: line, column: column)
+      return
+    }
+    await takeTurn()
+    defer { endTurn() }
     var budget: EffectTimeout? = EffectTimeout(timeout, charge: Self.wakeCharge)
     let started = ContinuousClock.now
     await yieldToEffects(rounds: Self.startRounds)
@@ -195,6 +217,36 @@ public final class TestClock: Clock, Sendable {
       }
       lastWoken = await wake(upTo: next.target, advance: next.advance, budget: &budget) ?? lastWoken
     }
+  }
+
+  /// Waits until no other advance or run of this clock moves time, then moves it: overlapping
+  /// advances take turns, in the order they began, each from where the one before left the clock.
+  /// (Overlapping, both aimed at the same target, and one found no sleeper due while the other
+  /// waited for the task it woke: it moved time past the deadline of that task's next sleep.)
+  private func takeTurn() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isFree = state.withLock { state in
+        guard state.isMoving else {
+          state.isMoving = true
+          return true
+        }
+        state.turns.append(continuation)
+        return false
+      }
+      if isFree { continuation.resume() }
+    }
+  }
+
+  /// Hands the turn to the advance or run that has waited longest, or frees it.
+  private func endTurn() {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.turns.isEmpty else {
+        state.isMoving = false
+        return nil
+      }
+      return state.turns.removeFirst()
+    }
+    next?.resume()
   }
 
   /// Wakes the sleepers due by `target` that `advance` may wake, one at a time, each after the
@@ -245,17 +297,18 @@ public final class TestClock: Clock, Sendable {
   /// actor to send its action; a limit counted in real time gave up on it, and a `run()` then
   /// ended with the effect's next sleep not yet begun.
   private func settle(_ woken: Woken) async {
-    // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once).
+    // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once), also
+    // when it is cancelled while it waits: each wait below ends then.
     guard !Task.isCancelled else { return }
     let isAwake = await waitForEffects(timeout: limits.task, yieldingFirst: Self.yieldsFirst) {
-      !state.withLock { $0.waking.contains(woken.sleeper.id) }
+      Task.isCancelled || !state.withLock { $0.waking.contains(woken.sleeper.id) }
     }
-    guard isAwake else { return }
+    guard isAwake, !Task.isCancelled else { return }
     if case .effect(let effect) = woken.sleeper.owner, !woken.hasSleepingSiblings {
       // A store tells when an effect ends: wait for that or for its next sleep, longer than for a
       // task, since either is sure to be seen.
       await waitForEffects(timeout: limits.effect, yieldingFirst: Self.yieldsFirst) {
-        effect.hasEnded || sleptAgain(woken)
+        Task.isCancelled || effect.hasEnded || sleptAgain(woken)
       }
     } else {
       // Nothing tells when a task ends (nor when one task of an effect whose other tasks sleep
@@ -274,7 +327,7 @@ public final class TestClock: Clock, Sendable {
     let mainActorRan = Locked(false)
     Task { @MainActor in mainActorRan.withLock { $0 = true } }
     await waitForEffects(counting: &limit, yieldingFirst: Self.yieldsFirst) {
-      mainActorRan.withLock { $0 } || sleptAgain(woken)
+      Task.isCancelled || mainActorRan.withLock { $0 } || sleptAgain(woken)
     }
     await quietRounds(until: woken, limit: &limit)
   }
@@ -283,7 +336,7 @@ public final class TestClock: Clock, Sendable {
   /// sleeps again, or `limit` has passed.
   private func quietRounds(until woken: Woken, limit: inout EffectTimeout) async {
     var rounds = 0
-    while rounds < Self.quietRounds, !sleptAgain(woken), !limit.hasPassed {
+    while rounds < Self.quietRounds, !sleptAgain(woken), !limit.hasPassed, !Task.isCancelled {
       let start = ContinuousClock.now
       await yieldToEffects(rounds: 1)
       limit.count(since: start)
@@ -338,6 +391,16 @@ public final class TestClock: Clock, Sendable {
 
     A clock's time never goes back, so the time was left as it was. To fix: pass advance(by:) a \
     duration of zero or more.
+    """
+  }
+
+  /// The warning for `run(timeout:)` with a negative timeout.
+  static func negativeRunTimeout(_ timeout: Duration) -> String {
+    """
+    TestClock.run(timeout: \(timeout)) was called with a negative timeout.
+
+    run() moves time for at most its timeout, so it moved none. To fix: pass run(timeout:) a \
+    duration of zero or more (5 seconds unless given).
     """
   }
 
