@@ -136,3 +136,26 @@ import Testing
     #expect(timeout.hasPassed, "nothing counted, but 30 ms of real time passed a limit of 20 ms")
   }
 }
+
+/// A main thread blocked, not just busy: a test that waits on a semaphore there gives the main
+/// actor no turn until it is freed. A wait whose polls take a turn of the main actor still ends:
+/// a poll waits for its turn at most 50 ms of real time, and counts 5 ms.
+@Suite struct BlockedMainThreadTests {
+  @Test func aWaitEndsWhileTheMainThreadIsBlocked() async {
+    let blocked = Locked(false)
+    let freed = Locked(false)
+    Task { @MainActor in
+      blocked.withLock { $0 = true }
+      let end = ContinuousClock.now.advanced(by: .milliseconds(1_500))
+      while ContinuousClock.now < end {}
+      freed.withLock { $0 = true }
+    }
+    let start = ContinuousClock.now
+    while !blocked.withLock({ $0 }), ContinuousClock.now - start < .seconds(10) {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    let isDone = await waitForEffects(timeout: .milliseconds(20), slack: .milliseconds(100)) { false }
+    #expect(!isDone)
+    #expect(!freed.withLock { $0 }, "the wait ended only once the main thread was free again")
+  }
+}

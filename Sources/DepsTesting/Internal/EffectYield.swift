@@ -1,3 +1,5 @@
+import DepsCore
+
 /// Suspends the calling task `rounds` times, each time until a background task has run, so that
 /// the effects a test store started can run up to their first suspension before the test goes on.
 ///
@@ -49,6 +51,11 @@ struct EffectTimeout {
   /// Whether the effects have had `timeout` to run, or the wait its real-time limit.
   var hasPassed: Bool { counted >= timeout || ContinuousClock.now >= end }
 
+  /// How long, in real time, a poll waits for its turn of the main actor. A main thread blocked
+  /// (a test that waits on a semaphore there) never gives one: the poll goes on without it, and
+  /// counts ``pollCharge``, so that the wait still ends.
+  static let mainActorTurnLimit = Duration.milliseconds(50)
+
   /// Waits about a millisecond, on the pool and the main actor, and counts the time it took, up to
   /// ``pollCharge``.
   mutating func poll(isolation: isolated (any Actor)? = #isolation) async {
@@ -58,7 +65,7 @@ struct EffectTimeout {
     // actor, which an effect's `send` waits for, wherever the caller runs.
     await Task.detached {
       try? await Task.sleep(for: .milliseconds(1))
-      await MainActor.run {}
+      await mainActorTurn(within: Self.mainActorTurnLimit)
     }.value
     count(since: start)
   }
@@ -107,5 +114,28 @@ func waitForEffects(
   if yielded > 0 { timeout.count(since: start) }
   while !isDone(), !timeout.hasPassed {
     await timeout.poll()
+  }
+}
+
+/// Returns after a turn of the main actor, or after `limit` of real time if the main actor gave
+/// none by then (its thread blocked).
+func mainActorTurn(within limit: Duration) async {
+  let resumed = Locked(false)
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    @Sendable func resumeOnce() {
+      let isFirst = resumed.withLock { resumed in
+        defer { resumed = true }
+        return !resumed
+      }
+      if isFirst { continuation.resume() }
+    }
+    let timer = Task.detached {
+      try? await Task.sleep(for: limit)
+      resumeOnce()
+    }
+    Task { @MainActor in
+      timer.cancel()
+      resumeOnce()
+    }
   }
 }
