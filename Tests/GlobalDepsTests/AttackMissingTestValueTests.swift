@@ -1,0 +1,351 @@
+import DepsTestSupport
+import DepsTesting
+import Dispatch
+import Foundation
+import GlobalDeps
+import Testing
+
+// Attacks on "Tests never touch a live service unknowingly" in GlobalDeps, written from the
+// contract (API.md) and the guides only: missing test values in scopes, `Dependencies.usage()`
+// and the `.dependencies(strict: true)` trait.
+
+private enum GlobalAttackScopedLiveKey: DependencyKey { static let defaultValue = "live scoped" }
+private enum GlobalAttackSiblingLiveKey: DependencyKey { static let defaultValue = "live sibling" }
+private enum GlobalAttackInnerLiveKey: DependencyKey { static let defaultValue = "live inner" }
+private enum GlobalAttackOuterKey: DependencyKey {
+  static let defaultValue = "live outer"
+  static var testValue: String {
+    @Dependency(\.globalAttackInnerLive) var inner
+    return "test outer reads \(inner)"
+  }
+}
+private enum GlobalAttackThreadLiveKey: DependencyKey { static let defaultValue = "live thread" }
+private enum GlobalAttackFromModelLiveKey: DependencyKey { static let defaultValue = "live from model" }
+private enum GlobalAttackParallelLiveKey: DependencyKey { static let defaultValue = "live parallel" }
+private enum GlobalAttackMockedKey: DependencyKey {
+  static let defaultValue = "live mocked"
+  static let testValue = "test mocked"
+}
+private enum GlobalAttackOtherMockedKey: DependencyKey {
+  static let defaultValue = 1
+  static let testValue = 2
+}
+private enum GlobalAttackAliasSourceKey: DependencyKey {
+  static let defaultValue = "live source"
+  static let testValue = "test source"
+}
+
+extension Dependencies {
+  fileprivate var globalAttackScopedLive: String {
+    get { self[GlobalAttackScopedLiveKey.self] }
+    set { self[GlobalAttackScopedLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackSiblingLive: String {
+    get { self[GlobalAttackSiblingLiveKey.self] }
+    set { self[GlobalAttackSiblingLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackInnerLive: String {
+    get { self[GlobalAttackInnerLiveKey.self] }
+    set { self[GlobalAttackInnerLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackOuter: String {
+    get { self[GlobalAttackOuterKey.self] }
+    set { self[GlobalAttackOuterKey.self] = newValue }
+  }
+  fileprivate var globalAttackThreadLive: String {
+    get { self[GlobalAttackThreadLiveKey.self] }
+    set { self[GlobalAttackThreadLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackFromModelLive: String {
+    get { self[GlobalAttackFromModelLiveKey.self] }
+    set { self[GlobalAttackFromModelLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackParallelLive: String {
+    get { self[GlobalAttackParallelLiveKey.self] }
+    set { self[GlobalAttackParallelLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackMocked: String {
+    get { self[GlobalAttackMockedKey.self] }
+    set { self[GlobalAttackMockedKey.self] = newValue }
+  }
+  fileprivate var globalAttackOtherMocked: Int {
+    get { self[GlobalAttackOtherMockedKey.self] }
+    set { self[GlobalAttackOtherMockedKey.self] = newValue }
+  }
+  fileprivate var globalAttackAliasSource: String {
+    get { self[GlobalAttackAliasSourceKey.self] }
+    set { self[GlobalAttackAliasSourceKey.self] = newValue }
+  }
+}
+
+/// A model whose `@Dependency` properties read the keys above.
+// @unchecked: the wrappers are set once, in `init`, and only read after.
+private final class GlobalAttackModel: @unchecked Sendable {
+  static let scopedLine = #line + 1
+  @Dependency(\.globalAttackScopedLive) var scopedLive
+  @Dependency(\.globalAttackOuter) var outer
+  @Dependency(\.globalAttackThreadLive) var threadLive
+  @Dependency(\.globalAttackFromModelLive) var fromModelLive
+  @Dependency(\.globalAttackParallelLive) var parallelLive
+  @Dependency(\.globalAttackMocked) var mocked
+  @Dependency(\.globalAttackOtherMocked) var otherMocked
+}
+
+/// Where `GlobalAttackOuterKey.testValue`'s `@Dependency` is declared.
+private let innerSite = "GlobalDepsTests/AttackMissingTestValueTests.swift:18"
+private let scopedSite = "GlobalDepsTests/AttackMissingTestValueTests.swift:\(GlobalAttackModel.scopedLine)"
+
+/// Runs a closure on a `Thread` of its own and hands back its result.
+private func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async -> R {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
+  }
+}
+
+@Suite struct AttackGlobalMissingTestValueTests {
+  @Test func anOutermostScopeFailsOnceThroughNestedScopes() {
+    var values: [String] = []
+    let issues = recordedIssues {
+      withDependencies { _ in
+      } operation: {
+        let model = GlobalAttackModel()
+        values.append(model.scopedLive)
+        withDependencies {
+          $0.globalAttackMocked = "mock"
+        } operation: {
+          values.append(GlobalAttackModel().scopedLive)
+          values.append(model.scopedLive)
+        }
+      }
+    }
+    #expect(values == ["live scoped", "live scoped", "live scoped"])
+    #expect(issues == [missingTestValueFailure("GlobalAttackScopedLiveKey", declaredAt: scopedSite)])
+  }
+
+  @Test func siblingOutermostScopesEachFail() {
+    let issues = recordedIssues {
+      for _ in 0..<2 {
+        withDependencies { _ in
+        } operation: {
+          @Dependency(\.globalAttackSiblingLive) var sibling
+          _ = sibling
+          _ = sibling
+        }
+      }
+    }
+    #expect(issues.count == 2)
+    #expect(issues.allSatisfy { $0.hasPrefix("GlobalAttackSiblingLiveKey has no test value") })
+  }
+
+  @Test func aKeyReadOnlyInsideAnotherKeysTestValueIsReportedUnderItsOwnKey() {
+    var value = ""
+    let issues = recordedIssues {
+      withDependencies { _ in
+      } operation: {
+        value = GlobalAttackModel().outer
+      }
+    }
+    #expect(value == "test outer reads live inner")
+    #expect(issues == [missingTestValueFailure("GlobalAttackInnerLiveKey", declaredAt: innerSite)])
+  }
+
+  @Test func aChildMadeFromAModelSharesTheOutermostScope() {
+    let issues = recordedIssues {
+      let parent = withDependencies { _ in
+      } operation: {
+        GlobalAttackModel()
+      }
+      _ = parent.fromModelLive
+      let child = withDependencies(from: parent) { GlobalAttackModel() }
+      _ = child.fromModelLive
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("GlobalAttackFromModelLiveKey has no test value") == true)
+  }
+
+  @Test(arguments: 0..<16)
+  func parallelScopesEachFailTheirOwnCaseOnce(_ index: Int) async {
+    let issues = await recordedIssues {
+      await withDependencies { _ in
+      } operation: {
+        let model = GlobalAttackModel()
+        await withTaskGroup(of: String.self) { group in
+          for _ in 0..<4 { group.addTask { model.parallelLive } }
+          for await value in group { #expect(value == "live parallel") }
+        }
+      }
+    }
+    #expect(issues.count == 1, "case \(index)")
+    #expect(issues.first?.hasPrefix("GlobalAttackParallelLiveKey has no test value") == true)
+  }
+}
+
+/// The failure of a strict trait that overrides `key` when nothing read it.
+private func unreadInTrait(_ key: String) -> String {
+  """
+  The .dependencies(strict: true) trait overrides \(key), but the test never read it.
+
+  A strict trait requires every value it sets to be read, so that no override outlives the code \
+  that needed it. To fix: remove the override from the trait, or use .dependencies { … } without \
+  strict: true.
+  """
+}
+
+private struct GlobalAttackUpdateError: Error, Equatable {}
+
+/// Runs the test body `body` in the scope of `trait`, as Swift Testing does for the running test,
+/// and returns the issues the trait and the body recorded.
+private func issues(
+  of trait: DependencyTrait, running body: @escaping @Sendable () async throws -> Void
+) async throws -> [String] {
+  let test = try #require(Test.current)
+  let testCase = Test.Case.current
+  var thrown: (any Error)?
+  let issues = await recordedIssues {
+    do {
+      try await trait.provideScope(for: test, testCase: testCase, performing: body)
+    } catch {
+      thrown = error
+    }
+  }
+  if let thrown { throw thrown }
+  return issues
+}
+
+@Suite struct AttackStrictTraitTests {
+  @Test func zeroOverridesNeverFail() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) { _ in }
+    #expect(try await issues(of: trait) {}.isEmpty)
+  }
+
+  @Test func anAsyncUpdateThatSuspendsAndIsReadPasses() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) {
+      await Task.yield()
+      $0.globalAttackMocked = "mock"
+      try await Task.sleep(for: .milliseconds(1))
+      $0.globalAttackOtherMocked = 9
+    }
+    let recorded = try await issues(of: trait) {
+      let model = GlobalAttackModel()
+      #expect(model.mocked == "mock")
+      #expect(model.otherMocked == 9)
+      #expect(
+        Dependencies.usage()
+          == DependencyUsage(
+            read: ["GlobalAttackMockedKey", "GlobalAttackOtherMockedKey"], unreadOverrides: []))
+    }
+    #expect(recorded.isEmpty)
+  }
+
+  @Test func anUpdateThatThrowsRunsNoTestAndRethrows() async {
+    let ran = Locked(false)
+    let trait = DependencyTrait.dependencies(strict: true) { _ in throw GlobalAttackUpdateError() }
+    await #expect(throws: GlobalAttackUpdateError.self) {
+      _ = try await issues(of: trait) { ran.withLock { $0 = true } }
+    }
+    #expect(!ran.withLock { $0 })
+  }
+
+  @Test func anOverrideSetTwiceAndUnreadFailsOnce() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) {
+      $0.globalAttackMocked = "first"
+      $0.globalAttackMocked = "second"
+    }
+    #expect(try await issues(of: trait) {} == [unreadInTrait("GlobalAttackMockedKey")])
+  }
+
+  @Test func anOverrideEqualToTheDefaultAndUnreadFails() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) { $0.globalAttackMocked = "test mocked" }
+    #expect(try await issues(of: trait) {} == [unreadInTrait("GlobalAttackMockedKey")])
+  }
+
+  @Test func anOverrideReadOnlyOnAThreadByAModelMadeInTheScopeIsRead() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) { $0.globalAttackMocked = "mock" }
+    let recorded = try await issues(of: trait) {
+      let model = GlobalAttackModel()
+      #expect(await onThread { model.mocked } == "mock")
+    }
+    #expect(recorded.isEmpty)
+  }
+
+  @Test func anOverrideReadOnlyByAChildMadeFromAModelIsRead() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) { $0.globalAttackMocked = "mock" }
+    let recorded = try await issues(of: trait) {
+      let parent = GlobalAttackModel()
+      let child = withDependencies(from: parent) { GlobalAttackModel() }
+      #expect(child.mocked == "mock")
+    }
+    #expect(recorded.isEmpty)
+  }
+
+  @Test func anOverrideReadOnlyInANestedScopeIsRead() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) { $0.globalAttackMocked = "mock" }
+    let recorded = try await issues(of: trait) {
+      withDependencies {
+        $0.globalAttackOtherMocked = 4
+      } operation: {
+        #expect(GlobalAttackModel().mocked == "mock")
+      }
+      #expect(
+        Dependencies.usage() == DependencyUsage(read: ["GlobalAttackMockedKey"], unreadOverrides: []))
+    }
+    #expect(recorded.isEmpty)
+  }
+
+  @Test func anOverrideSetThroughAScopedAliasAndReadThroughItsTargetIsRead() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) {
+      $0.alias(\.globalAttackAliasSource, to: \.globalAttackMocked)
+      $0.globalAttackAliasSource = "mock"
+    }
+    let recorded = try await issues(of: trait) {
+      #expect(GlobalAttackModel().mocked == "mock")
+    }
+    #expect(recorded.isEmpty)
+  }
+
+  @Test func anUnreadOverrideSetThroughAScopedAliasIsNamedAsWritten() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) {
+      $0.alias(\.globalAttackAliasSource, to: \.globalAttackMocked)
+      $0.globalAttackAliasSource = "mock"
+    }
+    #expect(try await issues(of: trait) {} == [unreadInTrait("GlobalAttackAliasSourceKey")])
+  }
+
+  @Test func eachScopeStartsWithAnEmptyUsage() async throws {
+    for _ in 0..<2 {
+      let trait = DependencyTrait.dependencies(strict: true) { $0.globalAttackMocked = "mock" }
+      let recorded = try await issues(of: trait) {
+        #expect(Dependencies.usage() == DependencyUsage(read: [], unreadOverrides: ["GlobalAttackMockedKey"]))
+        _ = GlobalAttackModel().mocked
+      }
+      #expect(recorded.isEmpty)
+    }
+  }
+
+  @Test func sixteenThreadsReadingAtOnceRecordEachKeyOnce() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) {
+      $0.globalAttackMocked = "mock"
+      $0.globalAttackOtherMocked = 3
+    }
+    let rounds = StressScale.scaled(2_000)
+    let recorded = try await issues(of: trait) {
+      let model = GlobalAttackModel()
+      await withTaskGroup(of: Void.self) { group in
+        for index in 0..<16 {
+          group.addTask {
+            await onThread {
+              for _ in 0..<rounds {
+                _ = index.isMultiple(of: 2) ? model.mocked : "\(model.otherMocked)"
+              }
+            }
+          }
+        }
+      }
+      #expect(
+        Dependencies.usage()
+          == DependencyUsage(
+            read: ["GlobalAttackMockedKey", "GlobalAttackOtherMockedKey"], unreadOverrides: []))
+    }
+    #expect(recorded.isEmpty)
+  }
+}
