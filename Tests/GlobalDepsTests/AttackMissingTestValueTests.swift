@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import GlobalDeps
 import Testing
+import XCTest
 
 // Attacks on "Tests never touch a live service unknowingly" in GlobalDeps, written from the
 // contract (API.md) and the guides only: missing test values in scopes, `Dependencies.usage()`
@@ -14,6 +15,7 @@ private enum GlobalAttackSiblingLiveKey: DependencyKey { static let defaultValue
 private enum GlobalAttackInnerLiveKey: DependencyKey { static let defaultValue = "live inner" }
 private enum GlobalAttackOuterKey: DependencyKey {
   static let defaultValue = "live outer"
+  static let innerLine = #line + 2
   static var testValue: String {
     @Dependency(\.globalAttackInnerLive) var inner
     return "test outer reads \(inner)"
@@ -92,7 +94,7 @@ private final class GlobalAttackModel: @unchecked Sendable {
 }
 
 /// Where `GlobalAttackOuterKey.testValue`'s `@Dependency` is declared.
-private let innerSite = "GlobalDepsTests/AttackMissingTestValueTests.swift:18"
+private let innerSite = "GlobalDepsTests/AttackMissingTestValueTests.swift:\(GlobalAttackOuterKey.innerLine)"
 private let scopedSite = "GlobalDepsTests/AttackMissingTestValueTests.swift:\(GlobalAttackModel.scopedLine)"
 
 /// Runs a closure on a `Thread` of its own and hands back its result.
@@ -347,5 +349,133 @@ private func issues(
             read: ["GlobalAttackMockedKey", "GlobalAttackOtherMockedKey"], unreadOverrides: []))
     }
     #expect(recorded.isEmpty)
+  }
+}
+
+private enum GlobalAttackTraitLiveKey: DependencyKey { static let defaultValue = "live trait" }
+private enum GlobalAttackInvokeTestLiveKey: DependencyKey { static let defaultValue = "live invokeTest" }
+private enum GlobalAttackScopeOnlyKey: DependencyKey {
+  static let defaultValue = "live scope only"
+  static let testValue = "test scope only"
+}
+private enum GlobalAttackStoreReadKey: DependencyKey {
+  static let defaultValue = "live store read"
+  static let testValue = "test store read"
+}
+private enum GlobalAttackResetKey: DependencyKey {
+  static let defaultValue = "live reset"
+  static let testValue = "test reset"
+}
+
+extension Dependencies {
+  fileprivate var globalAttackTraitLive: String {
+    get { self[GlobalAttackTraitLiveKey.self] }
+    set { self[GlobalAttackTraitLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackInvokeTestLive: String {
+    get { self[GlobalAttackInvokeTestLiveKey.self] }
+    set { self[GlobalAttackInvokeTestLiveKey.self] = newValue }
+  }
+  fileprivate var globalAttackScopeOnly: String {
+    get { self[GlobalAttackScopeOnlyKey.self] }
+    set { self[GlobalAttackScopeOnlyKey.self] = newValue }
+  }
+  fileprivate var globalAttackStoreRead: String {
+    get { self[GlobalAttackStoreReadKey.self] }
+    set { self[GlobalAttackStoreReadKey.self] = newValue }
+  }
+  fileprivate var globalAttackReset: String {
+    get { self[GlobalAttackResetKey.self] }
+    set { self[GlobalAttackResetKey.self] = newValue }
+  }
+}
+
+@Suite(.dependencies(strict: true) { $0.globalAttackMocked = "suite mock" })
+struct AttackStrictSuiteTraitCaseTests {
+  @Test(arguments: 0..<4)
+  func eachCaseHasAScopeAndAUsageOfItsOwn(_ index: Int) {
+    #expect(Dependencies.usage() == DependencyUsage(read: [], unreadOverrides: ["GlobalAttackMockedKey"]))
+    #expect(GlobalAttackModel().mocked == "suite mock", "case \(index)")
+    #expect(Dependencies.usage() == DependencyUsage(read: ["GlobalAttackMockedKey"], unreadOverrides: []))
+  }
+
+  @Test(arguments: 0..<4)
+  func eachCaseFailsOnceForAKeyWithNoTestValue(_ index: Int) {
+    _ = GlobalAttackModel().mocked
+    let issues = recordedIssues {
+      @Dependency(\.globalAttackTraitLive) var live
+      _ = live
+      _ = live
+    }
+    #expect(issues.count == 1, "case \(index)")
+    #expect(issues.first?.hasPrefix("GlobalAttackTraitLiveKey has no test value") == true)
+  }
+}
+
+private struct AttackStoreEnvironment: GlobalEnvironment {
+  @Dependency(\.globalAttackStoreRead) var storeRead
+}
+
+@Suite struct AttackStoreUsageTests {
+  @Test func aReadInAScopeIsNoReadOfTheStore() {
+    withDependencies { _ in
+    } operation: {
+      @Dependency(\.globalAttackScopeOnly) var scopeOnly
+      #expect(scopeOnly == "test scope only")
+      #expect(Dependencies.usage().read == ["GlobalAttackScopeOnlyKey"])
+    }
+    #expect(!Dependencies.usage().read.contains("GlobalAttackScopeOnlyKey"))
+  }
+
+  @Test func aStoreValueReadInAScopeIsAReadOverrideOfTheStore() {
+    AttackStoreEnvironment().with(\.globalAttackStoreRead, "store mock")
+    #expect(Dependencies.usage().unreadOverrides.contains("GlobalAttackStoreReadKey"))
+    withDependencies { _ in
+    } operation: {
+      #expect(AttackStoreEnvironment().storeRead == "store mock")
+    }
+    #expect(!Dependencies.usage().unreadOverrides.contains("GlobalAttackStoreReadKey"))
+    #expect(!Dependencies.usage().read.contains("GlobalAttackStoreReadKey"))
+  }
+}
+
+/// Each test of the class runs in an `invokeTest` scope of its own, so each fails once.
+final class AttackInvokeTestScopeXCTests: FailureRecordingTestCase {
+  override func invokeTest() {
+    withDependencies { _ in
+    } operation: {
+      super.invokeTest()
+    }
+  }
+
+  private func readTwice() {
+    @Dependency(\.globalAttackInvokeTestLive) var live
+    capturingFailures {
+      _ = live
+      _ = live
+    }
+    XCTAssertEqual(recorded.count, 1)
+    XCTAssertTrue(
+      recorded.first?.description.hasPrefix("GlobalAttackInvokeTestLiveKey has no test value") == true)
+  }
+
+  func testFirstFailsOnce() { readTwice() }
+  func testSecondFailsOnce() { readTwice() }
+}
+
+/// `Dependencies.reset()`, which XCTest classes that write the process-wide store call in
+/// `setUp`: here, where XCTest runs one test at a time and no Swift Testing test reads the store.
+final class AttackResetUsageXCTests: XCTestCase {
+  struct StoreEnvironment: GlobalEnvironment {
+    @Dependency(\.globalAttackReset) var reset
+  }
+
+  func testResetForgetsTheStoresUsage() {
+    Dependencies.reset()
+    StoreEnvironment().with(\.globalAttackReset, "mock")
+    XCTAssertEqual(StoreEnvironment().reset, "mock")
+    XCTAssertTrue(Dependencies.usage().read.contains("GlobalAttackResetKey"))
+    Dependencies.reset()
+    XCTAssertEqual(Dependencies.usage(), DependencyUsage())
   }
 }
