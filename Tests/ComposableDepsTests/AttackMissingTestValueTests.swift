@@ -119,6 +119,7 @@ private final class AttackChildEnvironment: ComposableEnvironment, @unchecked Se
 // @unchecked: an environment is thread-safe inside.
 private final class AttackParentEnvironment: ComposableEnvironment, @unchecked Sendable {
   @Derived var child: AttackChildEnvironment
+  @Derived var sibling = AttackChildEnvironment().with(\.attackOtherMocked, 8)
 }
 
 // @unchecked: an environment is thread-safe inside.
@@ -318,6 +319,17 @@ private enum WorkerThreadRead {
     #expect(
       environment.dependencyUsage()
         == DependencyUsage(read: ["AttackMockedKey", "AttackOtherMockedKey"], unreadOverrides: []))
+  }
+
+  @Test func aDerivedChildsOwnOverrideCountsInItsParentOnceTheChildIsMade() {
+    let environment = AttackParentEnvironment()
+    #expect(environment.dependencyUsage() == DependencyUsage())
+    _ = environment.sibling
+    #expect(
+      environment.dependencyUsage() == DependencyUsage(read: [], unreadOverrides: ["AttackOtherMockedKey"]))
+    #expect(environment.sibling.attackOtherMocked == 8)
+    #expect(
+      environment.dependencyUsage() == DependencyUsage(read: ["AttackOtherMockedKey"], unreadOverrides: []))
   }
 
   @Test func theDescriptionListsBothSetsSorted() {

@@ -215,6 +215,18 @@ private func issues(
 }
 
 @Suite struct AttackStrictTraitTests {
+  @Test func anOverrideReadOnlyByAChildTaskIsRead() async throws {
+    let trait = DependencyTrait.dependencies(strict: true) {
+      await Task.yield()
+      $0.globalAttackMocked = "mock"
+    }
+    let recorded = try await issues(of: trait) {
+      async let value = GlobalAttackModel().mocked
+      #expect(await value == "mock")
+    }
+    #expect(recorded.isEmpty)
+  }
+
   @Test func zeroOverridesNeverFail() async throws {
     let trait = DependencyTrait.dependencies(strict: true) { _ in }
     #expect(try await issues(of: trait) {}.isEmpty)
@@ -477,5 +489,49 @@ final class AttackResetUsageXCTests: XCTestCase {
     XCTAssertTrue(Dependencies.usage().read.contains("GlobalAttackResetKey"))
     Dependencies.reset()
     XCTAssertEqual(Dependencies.usage(), DependencyUsage())
+  }
+}
+
+private struct AttackStoreState: Equatable {}
+
+/// A strict `TestStore` of a `GlobalDeps` environment checks the scope in force where it was made.
+@MainActor @Suite struct AttackStrictGlobalTestStoreTests {
+  private let reducer = Reducer<AttackStoreState, Int, AttackStoreEnvironment> { _, _, _ in .none }
+
+  @Test func anUnreadOverrideOfTheScopeFailsAtFinish() async {
+    let issues = await withDependencies {
+      $0.globalAttackMocked = "mock"
+    } operation: {
+      let store = TestStore(
+        initialState: AttackStoreState(), reducer: reducer, environment: AttackStoreEnvironment(),
+        strictDependencies: true)
+      return await recordedIssues { await store.finish() }
+    }
+    #expect(
+      issues == [
+        """
+        The TestStore's environment overrides GlobalAttackMockedKey, but the test never read it.
+
+        A TestStore made with strictDependencies: true requires every value set on its environment \
+        to be read by the end of the test, so that no override outlives the code that needed it. \
+        To fix: remove the override, or make the TestStore without strictDependencies: true.
+        """
+      ])
+  }
+
+  @Test func anOverrideOfTheScopeReadAfterTheScopeEndedIsRead() async {
+    let (store, model) = withDependencies {
+      $0.globalAttackMocked = "mock"
+    } operation: {
+      (
+        TestStore(
+          initialState: AttackStoreState(), reducer: reducer, environment: AttackStoreEnvironment(),
+          strictDependencies: true),
+        GlobalAttackModel()
+      )
+    }
+    #expect(model.mocked == "mock")
+    let issues = await recordedIssues { await store.finish() }
+    #expect(issues.isEmpty)
   }
 }
