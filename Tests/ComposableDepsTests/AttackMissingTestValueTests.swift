@@ -363,17 +363,6 @@ private let attackEffectReducer = Reducer<AttackEffectState, AttackEffectAction,
   }
 }
 
-/// The failure of a strict `TestStore` whose environment overrides `key` and nothing read it.
-private func unreadInTestStore(_ key: String) -> String {
-  """
-  The TestStore's environment overrides \(key), but the test never read it.
-
-  A TestStore made with strictDependencies: true requires every value set on its environment to \
-  be read by the end of the test, so that no override outlives the code that needed it. To fix: \
-  remove the override, or make the TestStore without strictDependencies: true.
-  """
-}
-
 @MainActor @Suite struct AttackStrictTestStoreTests {
   @Test func aReadInAnEffectFailsTheTestAndReadsTheOverride() async {
     let store = TestStore(
@@ -401,7 +390,7 @@ private func unreadInTestStore(_ key: String) -> String {
       environment: AttackEffectEnvironment().with(\.attackMocked, "a").with(\.attackMocked, "test mocked"),
       strictDependencies: true)
     let issues = await recordedIssues { await store.finish() }
-    #expect(issues == [unreadInTestStore("AttackMockedKey")])
+    #expect(issues == [unreadInTestStoreFailure("AttackMockedKey")])
   }
 
   @Test func anUnreadOverrideOfADerivedChildFails() async {
@@ -412,7 +401,7 @@ private func unreadInTestStore(_ key: String) -> String {
       reducer: Reducer<AttackEffectState, AttackEffectAction, AttackParentEnvironment> { _, _, _ in .none },
       environment: environment, strictDependencies: true)
     let issues = await recordedIssues { await store.finish() }
-    #expect(issues == [unreadInTestStore("AttackOtherMockedKey")])
+    #expect(issues == [unreadInTestStoreFailure("AttackOtherMockedKey")])
   }
 }
 
@@ -438,43 +427,46 @@ struct AttackOffTaskReadChildTests {
   }
 }
 
-@Suite struct AttackOffTaskReadTests {
-  /// Runs ``AttackOffTaskReadChildTests`` in a test process of its own and returns its exit
-  /// status and output; `nil` when it did not end within a minute.
-  private func runChild() throws -> (status: Int32, output: String)? {
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("deps-off-task-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: output) }
-    let handle = try FileHandle(forWritingTo: output)
-    defer { try? handle.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "AttackOffTaskReadChildTests"]
-    var environment = ProcessInfo.processInfo.environment
-    environment[offTaskChildVariable] = "1"
-    process.environment = environment
-    process.standardOutput = handle
-    process.standardError = handle
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    guard exited.wait(timeout: .now() + 60) == .success else {
-      process.terminate()
-      return nil
+// The test bundle runs the child by itself on Linux; on Apple platforms `xctest` runs the bundle.
+#if os(Linux)
+  @Suite struct AttackOffTaskReadTests {
+    /// Runs ``AttackOffTaskReadChildTests`` in a test process of its own and returns its exit
+    /// status and output; `nil` when it did not end within a minute.
+    private func runChild() throws -> (status: Int32, output: String)? {
+      let output = FileManager.default.temporaryDirectory
+        .appendingPathComponent("deps-off-task-\(UUID().uuidString).log")
+      try Data().write(to: output)
+      defer { try? FileManager.default.removeItem(at: output) }
+      let handle = try FileHandle(forWritingTo: output)
+      defer { try? handle.close() }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+      process.arguments = ["--testing-library", "swift-testing", "--filter", "AttackOffTaskReadChildTests"]
+      var environment = ProcessInfo.processInfo.environment
+      environment[offTaskChildVariable] = "1"
+      process.environment = environment
+      process.standardOutput = handle
+      process.standardError = handle
+      let exited = DispatchSemaphore(value: 0)
+      process.terminationHandler = { _ in exited.signal() }
+      try process.run()
+      guard exited.wait(timeout: .now() + 60) == .success else {
+        process.terminate()
+        return nil
+      }
+      return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
     }
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
-  }
 
-  @Test func aReadWithNoTestOnItsTaskFailsTheRunNamingTheKey() throws {
-    let child = try #require(try runChild(), "the child test process did not end within a minute")
-    for key in ["AttackThreadLiveKey", "AttackQueueLiveKey", "AttackDetachedLiveKey"] {
-      let headline = "\(key) has no test value, but was read in a test."
-      #expect(child.output.components(separatedBy: headline).count == 2, "\(key):\n\(child.output)")
+    @Test func aReadWithNoTestOnItsTaskFailsTheRunNamingTheKey() throws {
+      let child = try #require(try runChild(), "the child test process did not end within a minute")
+      for key in ["AttackThreadLiveKey", "AttackQueueLiveKey", "AttackDetachedLiveKey"] {
+        let headline = "\(key) has no test value, but was read in a test."
+        #expect(child.output.components(separatedBy: headline).count == 2, "\(key):\n\(child.output)")
+      }
+      #expect(child.status != 0, "\(child.output)")
     }
-    #expect(child.status != 0, "\(child.output)")
   }
-}
+#endif
 
 private enum AttackWarnedLiveKey: DependencyKey { static let defaultValue = "live warned" }
 private enum AttackRefailedLiveKey: DependencyKey { static let defaultValue = "live refailed" }

@@ -182,17 +182,6 @@ private func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async ->
   }
 }
 
-/// The failure of a strict trait that overrides `key` when nothing read it.
-private func unreadInTrait(_ key: String) -> String {
-  """
-  The .dependencies(strict: true) trait overrides \(key), but the test never read it.
-
-  A strict trait requires every value it sets to be read, so that no override outlives the code \
-  that needed it. To fix: remove the override from the trait, or use .dependencies { … } without \
-  strict: true.
-  """
-}
-
 private struct GlobalAttackUpdateError: Error, Equatable {}
 
 /// Runs the test body `body` in the scope of `trait`, as Swift Testing does for the running test,
@@ -265,12 +254,12 @@ private func issues(
       $0.globalAttackMocked = "first"
       $0.globalAttackMocked = "second"
     }
-    #expect(try await issues(of: trait) {} == [unreadInTrait("GlobalAttackMockedKey")])
+    #expect(try await issues(of: trait) {} == [unreadInTraitFailure("GlobalAttackMockedKey")])
   }
 
   @Test func anOverrideEqualToTheDefaultAndUnreadFails() async throws {
     let trait = DependencyTrait.dependencies(strict: true) { $0.globalAttackMocked = "test mocked" }
-    #expect(try await issues(of: trait) {} == [unreadInTrait("GlobalAttackMockedKey")])
+    #expect(try await issues(of: trait) {} == [unreadInTraitFailure("GlobalAttackMockedKey")])
   }
 
   @Test func anOverrideReadOnlyOnAThreadByAModelMadeInTheScopeIsRead() async throws {
@@ -322,7 +311,7 @@ private func issues(
       $0.alias(\.globalAttackAliasSource, to: \.globalAttackMocked)
       $0.globalAttackAliasSource = "mock"
     }
-    #expect(try await issues(of: trait) {} == [unreadInTrait("GlobalAttackAliasSourceKey")])
+    #expect(try await issues(of: trait) {} == [unreadInTraitFailure("GlobalAttackAliasSourceKey")])
   }
 
   @Test func eachScopeStartsWithAnEmptyUsage() async throws {
@@ -507,16 +496,7 @@ private struct AttackStoreState: Equatable {}
         strictDependencies: true)
       return await recordedIssues { await store.finish() }
     }
-    #expect(
-      issues == [
-        """
-        The TestStore's environment overrides GlobalAttackMockedKey, but the test never read it.
-
-        A TestStore made with strictDependencies: true requires every value set on its environment \
-        to be read by the end of the test, so that no override outlives the code that needed it. \
-        To fix: remove the override, or make the TestStore without strictDependencies: true.
-        """
-      ])
+    #expect(issues == [unreadInTestStoreFailure("GlobalAttackMockedKey")])
   }
 
   @Test func anOverrideOfTheScopeReadAfterTheScopeEndedIsRead() async {
