@@ -139,6 +139,24 @@ private func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async ->
     #expect(issues.allSatisfy { $0.hasPrefix("GlobalAttackSiblingLiveKey has no test value") })
   }
 
+  @Test func aModelMadeOutsideAnyScopeFailsOncePerScopeItIsReadIn() {
+    struct UnscopedModel {
+      @Dependency(\.globalAttackUnscopedModelLive) var live
+    }
+    let model = UnscopedModel()
+    let issues = recordedIssues {
+      for _ in 0..<2 {
+        withDependencies { _ in
+        } operation: {
+          _ = model.live
+          _ = model.live
+        }
+      }
+    }
+    #expect(issues.count == 2)
+    #expect(issues.allSatisfy { $0.hasPrefix("GlobalAttackUnscopedModelLiveKey has no test value") })
+  }
+
   @Test func aKeyReadOnlyInsideAnotherKeysTestValueIsReportedUnderItsOwnKey() {
     var value = ""
     let issues = recordedIssues {
@@ -353,6 +371,7 @@ private func issues(
   }
 }
 
+private enum GlobalAttackUnscopedModelLiveKey: DependencyKey { static let defaultValue = "live unscoped" }
 private enum GlobalAttackTraitLiveKey: DependencyKey { static let defaultValue = "live trait" }
 private enum GlobalAttackInvokeTestLiveKey: DependencyKey { static let defaultValue = "live invokeTest" }
 private enum GlobalAttackScopeOnlyKey: DependencyKey {
@@ -369,6 +388,10 @@ private enum GlobalAttackResetKey: DependencyKey {
 }
 
 extension Dependencies {
+  fileprivate var globalAttackUnscopedModelLive: String {
+    get { self[GlobalAttackUnscopedModelLiveKey.self] }
+    set { self[GlobalAttackUnscopedModelLiveKey.self] = newValue }
+  }
   fileprivate var globalAttackTraitLive: String {
     get { self[GlobalAttackTraitLiveKey.self] }
     set { self[GlobalAttackTraitLiveKey.self] = newValue }
@@ -415,6 +438,7 @@ struct AttackStrictSuiteTraitCaseTests {
 
 private struct AttackStoreEnvironment: GlobalEnvironment {
   @Dependency(\.globalAttackStoreRead) var storeRead
+  @Dependency(\.globalAttackReset) var reset
 }
 
 @Suite struct AttackStoreUsageTests {
@@ -428,16 +452,6 @@ private struct AttackStoreEnvironment: GlobalEnvironment {
     #expect(!Dependencies.usage().read.contains("GlobalAttackScopeOnlyKey"))
   }
 
-  @Test func aStoreValueReadInAScopeIsAReadOverrideOfTheStore() {
-    AttackStoreEnvironment().with(\.globalAttackStoreRead, "store mock")
-    #expect(Dependencies.usage().unreadOverrides.contains("GlobalAttackStoreReadKey"))
-    withDependencies { _ in
-    } operation: {
-      #expect(AttackStoreEnvironment().storeRead == "store mock")
-    }
-    #expect(!Dependencies.usage().unreadOverrides.contains("GlobalAttackStoreReadKey"))
-    #expect(!Dependencies.usage().read.contains("GlobalAttackStoreReadKey"))
-  }
 }
 
 /// Each test of the class runs in an `invokeTest` scope of its own, so each fails once.
@@ -464,19 +478,30 @@ final class AttackInvokeTestScopeXCTests: FailureRecordingTestCase {
   func testSecondFailsOnce() { readTwice() }
 }
 
-/// `Dependencies.reset()`, which XCTest classes that write the process-wide store call in
-/// `setUp`: here, where XCTest runs one test at a time and no Swift Testing test reads the store.
-final class AttackResetUsageXCTests: XCTestCase {
-  struct StoreEnvironment: GlobalEnvironment {
-    @Dependency(\.globalAttackReset) var reset
+/// The process-wide store's usage, in XCTest, whose tests run one at a time and apart from the
+/// Swift Testing tests (`GlobalStoreTests` resets the store while those run).
+final class AttackStoreUsageXCTests: XCTestCase {
+  override func setUp() {
+    super.setUp()
+    Dependencies.reset()
   }
 
   func testResetForgetsTheStoresUsage() {
-    Dependencies.reset()
-    StoreEnvironment().with(\.globalAttackReset, "mock")
-    XCTAssertEqual(StoreEnvironment().reset, "mock")
+    AttackStoreEnvironment().with(\.globalAttackReset, "mock")
+    XCTAssertEqual(AttackStoreEnvironment().reset, "mock")
     XCTAssertTrue(Dependencies.usage().read.contains("GlobalAttackResetKey"))
     Dependencies.reset()
+    XCTAssertEqual(Dependencies.usage(), DependencyUsage())
+  }
+
+  func testAStoreValueReadInAScopeIsAReadOverrideOfTheStore() {
+    AttackStoreEnvironment().with(\.globalAttackStoreRead, "store mock")
+    XCTAssertEqual(
+      Dependencies.usage(), DependencyUsage(read: [], unreadOverrides: ["GlobalAttackStoreReadKey"]))
+    withDependencies { _ in
+    } operation: {
+      XCTAssertEqual(AttackStoreEnvironment().storeRead, "store mock")
+    }
     XCTAssertEqual(Dependencies.usage(), DependencyUsage())
   }
 }
