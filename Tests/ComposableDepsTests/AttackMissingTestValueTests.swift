@@ -506,6 +506,8 @@ final class AttackMissingTestValueSwitchXCTests: FailureRecordingTestCase {
     XCTAssertEqual(
       warnings,
       [missingTestValueFailure("AttackWarnedLiveKey"), missingTestValueFailure("AttackWarnedLiveKey")])
+    // Logged once per key: one site and kind, however many roots warned.
+    XCTAssertEqual(RuntimeWarnings.loggedKeys.filter { $0.hasSuffix(":AttackWarnedLiveKey") }.count, 1)
   }
 
   func testSwitchedBackAFreshRootFailsAgain() {
