@@ -393,6 +393,29 @@ private let attackEffectReducer = Reducer<AttackEffectState, AttackEffectAction,
     #expect(issues == [unreadInTestStoreFailure("AttackMockedKey")])
   }
 
+  @Test func aStoreReleasedWithoutFinishChecksItsOverrides() async {
+    let issues = await recordedIssues {
+      var store: TestStore? = TestStore(
+        initialState: AttackEffectState(), reducer: attackEffectReducer,
+        environment: AttackEffectEnvironment().with(\.attackOtherMocked, 4), strictDependencies: true)
+      #expect(store?.state == AttackEffectState())
+      store = nil
+    }
+    #expect(issues == [unreadInTestStoreFailure("AttackOtherMockedKey")])
+  }
+
+  @Test func finishingTwiceAndReleasingReportsAnUnreadOverrideOnce() async {
+    let issues = await recordedIssues {
+      var store: TestStore? = TestStore(
+        initialState: AttackEffectState(), reducer: attackEffectReducer,
+        environment: AttackEffectEnvironment().with(\.attackOtherMocked, 4), strictDependencies: true)
+      await store?.finish()
+      await store?.finish()
+      store = nil
+    }
+    #expect(issues.filter { $0 == unreadInTestStoreFailure("AttackOtherMockedKey") }.count == 1, "\(issues)")
+  }
+
   @Test func anUnreadOverrideOfADerivedChildFails() async {
     let environment = AttackParentEnvironment()
     environment.child.with(\.attackOtherMocked, 5)
