@@ -393,8 +393,8 @@ private let attackEffectReducer = Reducer<AttackEffectState, AttackEffectAction,
     #expect(issues == [unreadInTestStoreFailure("AttackMockedKey")])
   }
 
-  @Test func aStoreReleasedWithoutFinishChecksItsOverrides() async {
-    let issues = await recordedIssues {
+  @Test func aStoreReleasedWithoutFinishChecksItsOverrides() {
+    let issues = recordedIssues {
       var store: TestStore? = TestStore(
         initialState: AttackEffectState(), reducer: attackEffectReducer,
         environment: AttackEffectEnvironment().with(\.attackOtherMocked, 4), strictDependencies: true)
