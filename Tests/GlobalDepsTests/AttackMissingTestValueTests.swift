@@ -21,6 +21,13 @@ private enum GlobalAttackOuterKey: DependencyKey {
     return "test outer reads \(inner)"
   }
 }
+private enum GlobalAttackLiveOuterKey: DependencyKey {
+  static var defaultValue: String {
+    @Dependency(\.globalAttackLiveInner) var inner
+    return "live outer reads \(inner)"
+  }
+}
+private enum GlobalAttackLiveInnerKey: DependencyKey { static let defaultValue = "live inner" }
 private enum GlobalAttackThreadLiveKey: DependencyKey { static let defaultValue = "live thread" }
 private enum GlobalAttackFromModelLiveKey: DependencyKey { static let defaultValue = "live from model" }
 private enum GlobalAttackParallelLiveKey: DependencyKey { static let defaultValue = "live parallel" }
@@ -53,6 +60,14 @@ extension Dependencies {
   fileprivate var globalAttackOuter: String {
     get { self[GlobalAttackOuterKey.self] }
     set { self[GlobalAttackOuterKey.self] = newValue }
+  }
+  fileprivate var globalAttackLiveOuter: String {
+    get { self[GlobalAttackLiveOuterKey.self] }
+    set { self[GlobalAttackLiveOuterKey.self] = newValue }
+  }
+  fileprivate var globalAttackLiveInner: String {
+    get { self[GlobalAttackLiveInnerKey.self] }
+    set { self[GlobalAttackLiveInnerKey.self] = newValue }
   }
   fileprivate var globalAttackThreadLive: String {
     get { self[GlobalAttackThreadLiveKey.self] }
@@ -155,6 +170,22 @@ private func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async ->
     }
     #expect(issues.count == 2)
     #expect(issues.allSatisfy { $0.hasPrefix("GlobalAttackUnscopedModelLiveKey has no test value") })
+  }
+
+  @Test func aKeyReadOnlyInsideAnotherKeysDefaultValueIsReportedToo() {
+    var value = ""
+    let issues = recordedIssues {
+      withDependencies { _ in
+      } operation: {
+        @Dependency(\.globalAttackLiveOuter) var outer
+        value = outer
+        value = outer
+      }
+    }
+    #expect(value == "live outer reads live inner")
+    #expect(issues.count == 2)
+    #expect(
+      Set(issues.map { $0.prefix { $0 != " " } }) == ["GlobalAttackLiveOuterKey", "GlobalAttackLiveInnerKey"])
   }
 
   @Test func aKeyReadOnlyInsideAnotherKeysTestValueIsReportedUnderItsOwnKey() {
