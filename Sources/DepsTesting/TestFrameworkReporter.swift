@@ -13,13 +13,19 @@ package enum TestFrameworkReporter: TestFrameworkReporting {
   package static func recordIssue(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    if Test.current != nil {
-      Issue.record(
-        Comment(rawValue: message),
-        sourceLocation: SourceLocation(
-          fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
-    } else {
-      XCTFail(message, file: filePath, line: line)
+    let location = SourceLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    guard Test.current == nil else {
+      Issue.record(Comment(rawValue: message), sourceLocation: location)
+      return
     }
+    // No Swift Testing test runs on this task: an XCTest test, whose failures XCTest takes from any
+    // thread, or a Swift Testing test whose code left its task (a `Thread`, a `DispatchQueue` job,
+    // `Task.detached`). XCTest drops a failure when none of its tests runs, and Swift Testing drops
+    // an issue when none of its runs is under way, so each framework gets it and the one running
+    // keeps it: Swift Testing records it as an issue of no test, which fails the run, rather than
+    // let the test pass having read a live value or called an unimplemented endpoint.
+    XCTFail(message, file: filePath, line: line)
+    Issue.record(Comment(rawValue: message), sourceLocation: location)
   }
 }

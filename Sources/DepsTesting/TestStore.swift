@@ -83,9 +83,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Where effects send their actions: holds the store weakly, so effects capture neither the
   /// store nor its `State` type.
   private let inbox = EffectInbox<Action>()
-  /// What ``finish(timeout:fileID:file:line:column:)`` asks, with `strictDependencies`, for the
-  /// overrides nothing read; `nil` without.
-  private let strictUsage: (() -> DependencyUsage)?
+  /// What ``finish(timeout:fileID:file:line:column:)``, or `deinit` when the test did not call
+  /// it, asks, with `strictDependencies`, for the overrides nothing read; `nil` without.
+  private let strictUsage: StrictDependencies.Usage?
 
   /// Creates a test store.
   ///
@@ -97,10 +97,10 @@ public final class TestStore<State: Equatable, Action, Environment> {
   ///   - initialState: The state the store starts with.
   ///   - reducer: The reducer under test.
   ///   - environment: The environment passed to the reducer, usually with test dependencies.
-  ///   - strictDependencies: Whether ``finish(timeout:fileID:file:line:column:)`` fails the test
-  ///     for each value set on the environment (a `ComposableEnvironment` and its descendants; for
-  ///     any other environment, the `GlobalDeps` scope in force here) that nothing read (see
-  ///     `dependencyUsage()`).
+  ///   - strictDependencies: Whether ``finish(timeout:fileID:file:line:column:)`` (or, for a store
+  ///     released without it, the release) fails the test for each value set on the environment
+  ///     (a `ComposableEnvironment` and its descendants; for any other environment, the
+  ///     `GlobalDeps` scope in force here) that nothing read (see `dependencyUsage()`).
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file a store released without ``finish(timeout:fileID:file:line:column:)``
   ///     reports in.
@@ -317,7 +317,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
         TestStoreMessages.unreceivedAtFinish(received.map(\.action)), at: site)
     }
     skipReceived(showing: "at finish()")
-    for key in strictUsage?().unreadOverrides.sorted() ?? [] {
+    for key in strictUsage?.read().unreadOverrides.sorted() ?? [] {
       reportTestStoreFailure(StrictDependencies.unreadInTestStore(key), at: site)
     }
   }
@@ -333,21 +333,28 @@ public final class TestStore<State: Equatable, Action, Environment> {
     let running = effects.runningCount
     effects.cancelAll()
     // What `finish()` already reported was cleared then; only what is left now is reported.
-    guard !isFinished, !(unreceived.isEmpty && running == 0) else { return }
-    switch exhaustivity {
-    case .on:
-      reportTestStoreFailure(
-        TestStoreMessages.releasedWithoutFinish(running: running, unreceived: unreceived), at: site)
-    case .off(showSkippedAssertions: true):
-      // Not exhaustive (as in TCA): what was left is skipped, not a failure.
-      if !unreceived.isEmpty {
-        print(
-          TestStoreMessages.skippedActions(
-            descriptions: unreceived, reason: "when the TestStore was released"))
+    guard !isFinished else { return }
+    if !(unreceived.isEmpty && running == 0) {
+      switch exhaustivity {
+      case .on:
+        reportTestStoreFailure(
+          TestStoreMessages.releasedWithoutFinish(running: running, unreceived: unreceived), at: site)
+      case .off(showSkippedAssertions: true):
+        // Not exhaustive (as in TCA): what was left is skipped, not a failure.
+        if !unreceived.isEmpty {
+          print(
+            TestStoreMessages.skippedActions(
+              descriptions: unreceived, reason: "when the TestStore was released"))
+        }
+        if running > 0 { print(TestStoreMessages.skippedEffects(running)) }
+      case .off(showSkippedAssertions: false):
+        break
       }
-      if running > 0 { print(TestStoreMessages.skippedEffects(running)) }
-    case .off(showSkippedAssertions: false):
-      break
+    }
+    // A test that never calls `finish()` (one whose actions start no effect, say) made the store
+    // strict all the same: its overrides are checked here, as `finish()` would have.
+    for key in strictUsage?.read().unreadOverrides.sorted() ?? [] {
+      reportTestStoreFailure(StrictDependencies.unreadInTestStore(key), at: site)
     }
   }
 

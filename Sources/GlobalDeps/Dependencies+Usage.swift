@@ -18,8 +18,9 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// Outside any scope, the process-wide store's: what every read outside scopes read, and the
-  /// values set on the store with `with(_:_:)` that nothing read. Keys are named as
+  /// Outside any scope, the process-wide store's since the last ``reset()``: what every read
+  /// outside scopes read (a read in a scope is the scope's, even of a value set on the store), and
+  /// the values set on the store with `with(_:_:)` that nothing read, in a scope or outside. Keys are named as
   /// `dependencyReport()` names them. Recorded in a test process only
   /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is empty.
   ///

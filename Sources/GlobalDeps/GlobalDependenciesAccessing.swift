@@ -99,8 +99,9 @@ extension GlobalDependenciesAccessing {
 extension Dependencies {
   /// Sets every dependency of the process-wide store back to its default.
   ///
-  /// Values set with `with` are forgotten and defaults are built anew on their next read. Aliases
-  /// stay; ``clearAliases()`` removes them.
+  /// Values set with `with` are forgotten and defaults are built anew on their next read, and the
+  /// store's usage (``usage()`` outside any scope) starts empty again. Aliases stay;
+  /// ``clearAliases()`` removes them.
   public static func reset() {
     GlobalStore.node.reset()
   }

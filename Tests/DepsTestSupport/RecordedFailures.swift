@@ -98,3 +98,27 @@ package func missingTestValueFailure(_ key: String, declaredAt site: String? = n
     `static let testValue = defaultValue` to read the live value on purpose.
     """
 }
+
+/// The failure of a `.dependencies(strict: true)` trait that overrides `key` when nothing in the
+/// test read that value: the text the library's tests expect, written out.
+package func unreadInTraitFailure(_ key: String) -> String {
+  """
+  The .dependencies(strict: true) trait overrides \(key), but the test never read it.
+
+  A strict trait requires every value it sets to be read, so that no override outlives the code \
+  that needed it. To fix: remove the override from the trait, or use .dependencies { … } without \
+  strict: true.
+  """
+}
+
+/// The failure, at `finish()`, of a `TestStore` made with `strictDependencies: true` whose
+/// environment overrides `key` when nothing read that value: the text the library's tests expect.
+package func unreadInTestStoreFailure(_ key: String) -> String {
+  """
+  The TestStore's environment overrides \(key), but the test never read it.
+
+  A TestStore made with strictDependencies: true requires every value set on its environment to \
+  be read by the end of the test, so that no override outlives the code that needed it. To fix: \
+  remove the override, or make the TestStore without strictDependencies: true.
+  """
+}

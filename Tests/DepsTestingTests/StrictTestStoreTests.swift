@@ -1,4 +1,5 @@
 import ComposableDeps
+import DepsTestSupport
 import DepsTesting
 import Testing
 
@@ -47,17 +48,6 @@ private let greetingReducer = Reducer<String, GreetingAction, GreetingEnvironmen
   return .none
 }
 
-/// The failure of a strict `TestStore` whose environment set `key` that nothing read.
-private func unreadInTestStore(_ key: String) -> String {
-  """
-  The TestStore's environment overrides \(key), but the test never read it.
-
-  A TestStore made with strictDependencies: true requires every value set on its environment to \
-  be read by the end of the test, so that no override outlives the code that needed it. To fix: \
-  remove the override, or make the TestStore without strictDependencies: true.
-  """
-}
-
 @MainActor
 @Suite struct StrictTestStoreTests {
   @Test func finishFailsForEachOverrideNothingRead() async {
@@ -66,7 +56,7 @@ private func unreadInTestStore(_ key: String) -> String {
     let store = TestStore(
       initialState: "", reducer: greetingReducer, environment: environment, strictDependencies: true)
     await store.send(.greet) { $0 = "hi" }
-    await expectFailures([unreadInTestStore("FarewellKey")]) {
+    await expectFailures([unreadInTestStoreFailure("FarewellKey")]) {
       await store.finish()
     }
   }

@@ -5,17 +5,6 @@ import Testing
 
 @testable import DepsCore
 
-/// The failure of a strict trait that set `key` when the test never read it.
-private func unreadInTrait(_ key: String) -> String {
-  """
-  The .dependencies(strict: true) trait overrides \(key), but the test never read it.
-
-  A strict trait requires every value it sets to be read, so that no override outlives the code \
-  that needed it. To fix: remove the override from the trait, or use .dependencies { … } without \
-  strict: true.
-  """
-}
-
 @Suite struct StrictDependencyTraitTests {
   @Test(.dependencies(strict: true) { $0.scoped = 5 })
   func aStrictTraitWhoseOverridesAreReadPasses() {
@@ -49,7 +38,7 @@ private func unreadInTrait(_ key: String) -> String {
         #expect(ScopedModel().scoped == 7)
       }
     }
-    #expect(issues.map(\.text) == [unreadInTrait("EscapeKey"), unreadInTrait("MainKey")])
+    #expect(issues.map(\.text) == [unreadInTraitFailure("EscapeKey"), unreadInTraitFailure("MainKey")])
     #expect(issues.map(\.line) == [line, line])
   }
 

@@ -262,9 +262,24 @@ package final class DependencyNode: DependencyReader {
 
   /// Records, on every level of `path`, a read of `id` that returned the override written as
   /// number `override`, if any: a read through a node is a read through each of its ancestors.
+  ///
+  /// A node beyond a level that is no node (the `GlobalDeps` store, beyond the scopes of a read
+  /// made in a `withDependencies` scope) records only that its own override was read: the read
+  /// was the scope's, not the store's, and the store, which lives as long as the process, would
+  /// otherwise keep the keys and overrides every scope of every test read.
   private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [Level]) {
+    var inScope = false
     for level in path {
-      (level.node?.usageLedger() ?? level.usage)?.recordRead(id, override: override)
+      guard let node = level.node else {
+        inScope = true
+        level.usage?.recordRead(id, override: override)
+        continue
+      }
+      if inScope {
+        node.usageLedger().recordReadOfTracked(override: override)
+      } else {
+        node.usageLedger().recordRead(id, override: override)
+      }
     }
   }
 
@@ -428,18 +443,21 @@ package final class DependencyNode: DependencyReader {
   /// change nowhere else.
   private static let attachCount = Locked<UInt64>(0)
 
-  /// Forgets every value set on this node and every default it built.
+  /// Forgets every value set on this node, every default it built and what it recorded of its
+  /// use (``dependencyUsage``): a reset is where a test of the process-wide store starts.
   package func reset() {
     let tracksUsage = DependencyContext.isTest
     let removed = state.withLock { state in
       defer {
         state.values = [:]
         state.defaults = nil
+        state.usage = nil
       }
       return tracksUsage ? state.values.values.map(\.sequence) : []
     }
     DependencyGeneration.advance()
-    trackOverrides(adding: [], removing: removed)
+    // The ancestors' ledgers still track this node's overrides; its own is gone.
+    parent?.trackOverrides(adding: [], removing: removed)
   }
 
   /// Forgets every alias declared on this node.

@@ -27,6 +27,16 @@ package final class DependencyUsageLedger: Sendable {
     }
   }
 
+  /// Records that a read returned the override written as number `override`, if this ledger
+  /// tracks it, without recording a read of its key: a read made in a scope of values that this
+  /// ledger's store only provides.
+  func recordReadOfTracked(override: UInt64?) {
+    guard let override else { return }
+    state.withLock { state in
+      if state.overrides[override] != nil { state.readOverrides.insert(override) }
+    }
+  }
+
   /// Tracks `added` as overrides, and stops tracking the overrides written as `removed`.
   func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
     state.withLock { state in

@@ -25,13 +25,22 @@ enum StrictDependencies {
     """
   }
 
-  /// What a strict `TestStore` asks at `finish()`: the usage of `environment` when it keeps one
-  /// (a `ComposableEnvironment`), else that of the `GlobalDeps` scope in force now.
-  static func usage(of environment: some Any) -> () -> DependencyUsage {
+  /// What a strict `TestStore` asks at `finish()`, or when released unfinished: the usage of
+  /// `environment` when it keeps one (a `ComposableEnvironment`), else that of the `GlobalDeps`
+  /// scope in force now.
+  static func usage(of environment: some Any) -> Usage {
     if let reporting = environment as? any DependencyUsageReporting {
-      return { reporting.dependencyUsage() }
+      return Usage { reporting.dependencyUsage() }
     }
-    guard let scope = DependencyScopeProvider.linked else { return { DependencyUsage() } }
-    return scope.usageOfScopeInForce()
+    guard let scope = DependencyScopeProvider.linked else { return Usage { DependencyUsage() } }
+    return Usage(read: scope.usageOfScopeInForce())
+  }
+
+  /// Reads a strict `TestStore`'s usage, from `finish()` or from the store's `deinit`, which may
+  /// run on any thread.
+  struct Usage: @unchecked Sendable {
+    // @unchecked: `read` holds a `ComposableEnvironment`, thread-safe inside (its usage is read
+    // under its lock), or a `@Sendable` closure over a `GlobalDeps` scope.
+    let read: () -> DependencyUsage
   }
 }
