@@ -25,7 +25,35 @@ package enum TestFrameworkReporter: TestFrameworkReporting {
     // an issue when none of its runs is under way, so each framework gets it and the one running
     // keeps it: Swift Testing records it as an issue of no test, which fails the run, rather than
     // let the test pass having read a live value or called an unimplemented endpoint.
-    XCTFail(message, file: filePath, line: line)
+    //
+    // Where a test framework installed Swift Testing's fallback event handler (XCTest's
+    // interoperability with Swift Testing), an issue recorded outside any Swift Testing run goes
+    // to that framework already: `XCTFail` too would fail an XCTest test twice.
+    if !SwiftTestingInterop.hasFallbackEventHandler {
+      XCTFail(message, file: filePath, line: line)
+    }
     Issue.record(Comment(rawValue: message), sourceLocation: location)
   }
+}
+
+/// Swift Testing's interoperability with other test frameworks (Swift 6.3): a framework such as
+/// XCTest can install a fallback event handler, to which Swift Testing sends the issues recorded
+/// while none of its runs is under way.
+enum SwiftTestingInterop {
+  /// The C entry point that returns the installed fallback event handler, or `NULL`.
+  private typealias GetFallbackEventHandler = @convention(c) () -> UnsafeRawPointer?
+
+  /// Whether a fallback event handler is installed. `false` where the toolchain has no such entry
+  /// point (before Swift 6.3) or nothing installed a handler (XCTest on Linux, in Swift 6.3).
+  static var hasFallbackEventHandler: Bool {
+    guard let address = getFallbackEventHandlerAddress.flatMap(UnsafeRawPointer.init(bitPattern:))
+    else { return false }
+    let getHandler = unsafeBitCast(address, to: GetFallbackEventHandler.self)
+    return getHandler() != nil
+  }
+
+  /// The address of `_swift_testing_getFallbackEventHandler`, looked up once by its C name, since
+  /// the module that declares it (`_TestingInterop`) is not public.
+  static let getFallbackEventHandlerAddress = LoadedSymbol.address(
+    of: "_swift_testing_getFallbackEventHandler")
 }

@@ -304,3 +304,17 @@ func environmentValue(_ name: String) -> String? {
     }
   }
 #endif
+
+/// Symbols of the loaded images, looked up by their C names.
+package enum LoadedSymbol {
+  /// The address of the C symbol `name` as the program resolves it (in the program or any library
+  /// it loaded), as a bit pattern (which is `Sendable`), or `nil` when none is loaded.
+  package static func address(of name: String) -> UInt? {
+    #if canImport(Darwin)
+      let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+      let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT on glibc and musl
+    #endif
+    return dlsym(handle, name).map { UInt(bitPattern: $0) }
+  }
+}

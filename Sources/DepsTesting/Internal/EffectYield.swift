@@ -52,22 +52,23 @@ struct EffectTimeout {
   var hasPassed: Bool { counted >= timeout || ContinuousClock.now >= end }
 
   /// How long, in real time, a poll waits for its turn of the main actor. A main thread blocked
-  /// (a test that waits on a semaphore there) never gives one: the poll goes on without it, and
-  /// counts ``pollCharge``, so that the wait still ends.
+  /// (a test that waits on a semaphore there) never gives one: the poll goes on without it, so that
+  /// the wait ends at its real-time limit rather than never.
   static let mainActorTurnLimit = Duration.milliseconds(50)
 
   /// Waits about a millisecond, on the pool and the main actor, and counts the time it took, up to
-  /// ``pollCharge``.
+  /// ``pollCharge``; nothing when the main actor gave no turn (busy or blocked), since an effect
+  /// that sends could not run either.
   mutating func poll(isolation: isolated (any Actor)? = #isolation) async {
     let start = ContinuousClock.now
     // Detached: the sleep runs on the pool, and is not cut short when the waiting task is
     // cancelled (which would make this loop spin). Then a turn of the main actor, a test store's
     // actor, which an effect's `send` waits for, wherever the caller runs.
-    await Task.detached {
+    let hadTurn = await Task.detached {
       try? await Task.sleep(for: .milliseconds(1))
-      await mainActorTurn(within: Self.mainActorTurnLimit)
+      return await mainActorTurn(within: Self.mainActorTurnLimit)
     }.value
-    count(since: start)
+    if hadTurn { count(since: start) }
   }
 
   /// Counts a poll, or a step of other work, that took `elapsed`: at most the charge.
@@ -118,24 +119,27 @@ func waitForEffects(
 }
 
 /// Returns after a turn of the main actor, or after `limit` of real time if the main actor gave
-/// none by then (its thread blocked).
-func mainActorTurn(within limit: Duration) async {
-  let resumed = Locked(false)
+/// none by then (busy, or its thread blocked); returns whether it had the turn.
+func mainActorTurn(within limit: Duration) async -> Bool {
+  /// Whether the turn, or the limit, came first; `nil` until one did.
+  let outcome = Locked<Bool?>(nil)
   await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-    @Sendable func resumeOnce() {
-      let isFirst = resumed.withLock { resumed in
-        defer { resumed = true }
-        return !resumed
+    @Sendable func finish(hadTurn: Bool) {
+      let isFirst = outcome.withLock { outcome in
+        guard outcome == nil else { return false }
+        outcome = hadTurn
+        return true
       }
       if isFirst { continuation.resume() }
     }
     let timer = Task.detached {
       try? await Task.sleep(for: limit)
-      resumeOnce()
+      finish(hadTurn: false)
     }
     Task { @MainActor in
       timer.cancel()
-      resumeOnce()
+      finish(hadTurn: true)
     }
   }
+  return outcome.withLock { $0 } ?? false
 }
