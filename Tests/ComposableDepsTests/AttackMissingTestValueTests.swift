@@ -453,35 +453,10 @@ struct AttackOffTaskReadChildTests {
 // The test bundle runs the child by itself on Linux; on Apple platforms `xctest` runs the bundle.
 #if os(Linux)
   @Suite struct AttackOffTaskReadTests {
-    /// Runs ``AttackOffTaskReadChildTests`` in a test process of its own and returns its exit
-    /// status and output; `nil` when it did not end within a minute.
-    private func runChild() throws -> (status: Int32, output: String)? {
-      let output = FileManager.default.temporaryDirectory
-        .appendingPathComponent("deps-off-task-\(UUID().uuidString).log")
-      try Data().write(to: output)
-      defer { try? FileManager.default.removeItem(at: output) }
-      let handle = try FileHandle(forWritingTo: output)
-      defer { try? handle.close() }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      process.arguments = ["--testing-library", "swift-testing", "--filter", "AttackOffTaskReadChildTests"]
-      var environment = ProcessInfo.processInfo.environment
-      environment[offTaskChildVariable] = "1"
-      process.environment = environment
-      process.standardOutput = handle
-      process.standardError = handle
-      let exited = DispatchSemaphore(value: 0)
-      process.terminationHandler = { _ in exited.signal() }
-      try process.run()
-      guard exited.wait(timeout: .now() + 60) == .success else {
-        process.terminate()
-        return nil
-      }
-      return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
-    }
-
-    @Test func aReadWithNoTestOnItsTaskFailsTheRunNamingTheKey() throws {
-      let child = try #require(try runChild(), "the child test process did not end within a minute")
+    @Test func aReadWithNoTestOnItsTaskFailsTheRunNamingTheKey() async throws {
+      let child = try #require(
+        try await runChildTestProcess(filter: "AttackOffTaskReadChildTests", variable: offTaskChildVariable),
+        "the child test process did not end within two minutes")
       for key in ["AttackThreadLiveKey", "AttackQueueLiveKey", "AttackDetachedLiveKey"] {
         let headline = "\(key) has no test value, but was read in a test."
         #expect(child.output.components(separatedBy: headline).count == 2, "\(key):\n\(child.output)")

@@ -1,5 +1,7 @@
 import DepsCore
 import DepsReducer
+import DepsTestSupport
+import Foundation
 import Testing
 
 @testable import DepsTesting
@@ -137,10 +139,19 @@ import Testing
   }
 }
 
+/// Set in the environment of the test process that ``BlockedMainThreadTests`` starts: only there
+/// does ``BlockedMainThreadChildTests`` run.
+private let blockedMainChildVariable = "DEPS_BLOCKED_MAIN_THREAD_CHILD"
+
 /// A main thread blocked, not just busy: a test that waits on a semaphore there gives the main
 /// actor no turn until it is freed. A wait whose polls take a turn of the main actor still ends at
 /// its real-time limit: a poll waits for its turn at most 50 ms (and counts nothing then).
-@Suite struct BlockedMainThreadTests {
+///
+/// Runs only in a test process of its own, which ``BlockedMainThreadTests`` starts: with the main
+/// thread blocked, other tests' threads that wait for it would take the pool's threads, which this
+/// wait needs (under the thread sanitizer it then waited 30 s).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment[blockedMainChildVariable] == "1"))
+struct BlockedMainThreadChildTests {
   @Test func aWaitEndsWhileTheMainThreadIsBlocked() async {
     let blocked = Locked(false)
     let waitEnded = Locked(false)
@@ -167,3 +178,17 @@ import Testing
     #expect(!freedByItsLimit.withLock { $0 }, "the wait ended only once the main thread was freed")
   }
 }
+
+// The test bundle runs the child by itself on Linux; on Apple platforms `xctest` runs the bundle.
+#if os(Linux)
+  @Suite struct BlockedMainThreadTests {
+    @Test func aWaitEndsWhileTheMainThreadIsBlocked() async throws {
+      let child = try #require(
+        try await runChildTestProcess(
+          filter: "BlockedMainThreadChildTests", variable: blockedMainChildVariable),
+        "the child test process did not end within two minutes")
+      #expect(child.status == 0, "\(child.output)")
+      #expect(child.output.contains("Test aWaitEndsWhileTheMainThreadIsBlocked() passed"), "\(child.output)")
+    }
+  }
+#endif
