@@ -317,9 +317,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
         TestStoreMessages.unreceivedAtFinish(received.map(\.action)), at: site)
     }
     skipReceived(showing: "at finish()")
-    for key in strictUsage?.read().unreadOverrides.sorted() ?? [] {
-      reportTestStoreFailure(StrictDependencies.unreadInTestStore(key), at: site)
-    }
+    strictUsage?.reportUnreadOverrides(at: site)
   }
 
   deinit {
@@ -353,9 +351,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
     // A test that never calls `finish()` (one whose actions start no effect, say) made the store
     // strict all the same: its overrides are checked here, as `finish()` would have.
-    for key in strictUsage?.read().unreadOverrides.sorted() ?? [] {
-      reportTestStoreFailure(StrictDependencies.unreadInTestStore(key), at: site)
-    }
+    strictUsage?.reportUnreadOverrides(at: site)
   }
 
   // MARK: Handling actions

@@ -56,22 +56,7 @@ import Testing
   /// clock waits for a woken effect until it sleeps again or ends.
   @Test func runDoesNotCountAWakeThatTookLong() async {
     let clock = TestClock()
-    let twoTicks = Reducer<Int, TickAction, Void> { state, action, _ in
-      switch action {
-      case .start:
-        return .run { send in
-          for tick in 0..<2 {
-            try await clock.sleep(for: .seconds(1))
-            if tick == 0 { try await Task.sleep(for: .milliseconds(300)) }
-            await send(.tick)
-          }
-        }
-      case .tick:
-        state += 1
-        return .none
-      }
-    }
-    let store = Store(initialState: 0, reducer: twoTicks, environment: ())
+    let store = twoTicks(on: clock) { try await Task.sleep(for: .milliseconds(300)) }
     let task = store.send(.start)
     await waitForSleepers(on: clock, count: 1)
     await clock.run(timeout: .milliseconds(250))
@@ -89,23 +74,37 @@ import Testing
   @Test func runWaitsForAnEffectKeptFromTheMainActor() async {
     let clock = TestClock(limits: SettleLimits(task: .milliseconds(100), effect: .milliseconds(100)))
     let spinning = Locked(false)
-    let twoTicks = Reducer<Int, TickAction, Void> { state, action, _ in
+    let store = twoTicks(on: clock) {
+      Task { @MainActor in
+        spinning.withLock { $0 = true }
+        let end = ContinuousClock.now.advanced(by: .milliseconds(300))
+        while ContinuousClock.now < end {}
+      }
+      while !spinning.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+      // Kept from the main actor until the spin ends, then 20 ms of its own work.
+      await MainActor.run {}
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let task = store.send(.start)
+    await waitForSleepers(on: clock, count: 1)
+    await clock.run(timeout: .seconds(1))
+    #expect(store.state == 2)
+    #expect(clock.now.offset == .seconds(2))
+    task.cancel()
+  }
+
+  /// A store whose `.start` effect sleeps a second on `clock` twice, sending `.tick` after each
+  /// sleep, and runs `afterFirstWake` between its first wake and its first `.tick`.
+  private func twoTicks(
+    on clock: TestClock, afterFirstWake: @escaping @Sendable () async throws -> Void
+  ) -> Store<Int, TickAction, Void> {
+    let reducer = Reducer<Int, TickAction, Void> { state, action, _ in
       switch action {
       case .start:
         return .run { send in
           for tick in 0..<2 {
             try await clock.sleep(for: .seconds(1))
-            if tick == 0 {
-              Task { @MainActor in
-                spinning.withLock { $0 = true }
-                let end = ContinuousClock.now.advanced(by: .milliseconds(300))
-                while ContinuousClock.now < end {}
-              }
-              while !spinning.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
-              // Kept from the main actor until the spin ends, then 20 ms of its own work.
-              await MainActor.run {}
-              try await Task.sleep(for: .milliseconds(20))
-            }
+            if tick == 0 { try await afterFirstWake() }
             await send(.tick)
           }
         }
@@ -114,13 +113,7 @@ import Testing
         return .none
       }
     }
-    let store = Store(initialState: 0, reducer: twoTicks, environment: ())
-    let task = store.send(.start)
-    await waitForSleepers(on: clock, count: 1)
-    await clock.run(timeout: .seconds(1))
-    #expect(store.state == 2)
-    #expect(clock.now.offset == .seconds(2))
-    task.cancel()
+    return Store(initialState: 0, reducer: reducer, environment: ())
   }
 
   @Test func aPollCountsAtMostItsCharge() {

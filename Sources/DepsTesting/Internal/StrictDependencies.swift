@@ -42,5 +42,12 @@ enum StrictDependencies {
     // @unchecked: `read` holds a `ComposableEnvironment`, thread-safe inside (its usage is read
     // under its lock), or a `@Sendable` closure over a `GlobalDeps` scope.
     let read: () -> DependencyUsage
+
+    /// Fails the test at `site` once for each override nothing read, in key order.
+    func reportUnreadOverrides(at site: SourceSite) {
+      for key in read().unreadOverrides.sorted() {
+        reportTestStoreFailure(StrictDependencies.unreadInTestStore(key), at: site)
+      }
+    }
   }
 }
