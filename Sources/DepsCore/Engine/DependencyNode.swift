@@ -88,9 +88,9 @@ package final class DependencyNode: DependencyReader {
 
   @inline(never)
   private func readMissing<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    // Loaded before the nodes are read, so a write racing the read keeps it out of the cache.
-    let generation = DependencyGeneration.current
-    let box = typedBox(for: key)
+    // Cached under the generation the path was copied at: a write since keeps it out of the cache.
+    let (path, generation) = snapshot()
+    let box = Self.typedBox(for: key, along: path)
     cache(box, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
     return box.value
   }
@@ -310,18 +310,29 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// This node and its ancestors, nearest first, as they are now.
-  package func path() -> [Level] {
-    var levels: [Level] = []
-    var next: DependencyNode? = self
-    while let node = next {
-      let (level, parent) = node.state.withLock {
-        (Level(node: node, values: $0.values, aliases: $0.aliases, defaults: $0.defaults), $0.parent)
+  /// This node and its ancestors, nearest first, as they were at one instant.
+  package func path() -> [Level] { snapshot().levels }
+
+  /// ``path()``, and the generation it holds for: the one to cache a read of it under.
+  ///
+  /// Each level is copied under its node's own lock; ``DependencyGeneration`` makes the copy
+  /// again if a write ran meanwhile. `afterLevel(n)` runs once level `n` of the first copy is made,
+  /// for tests that interleave writes with it.
+  func snapshot(afterLevel: (Int) -> Void = { _ in }) -> (levels: [Level], generation: UInt64) {
+    let (levels, generation) = DependencyGeneration.consistent { firstAttempt in
+      var levels: [Level] = []
+      var next: DependencyNode? = self
+      while let node = next {
+        let (level, parent) = node.state.withLock {
+          (Level(node: node, values: $0.values, aliases: $0.aliases, defaults: $0.defaults), $0.parent)
+        }
+        levels.append(level)
+        if firstAttempt { afterLevel(levels.count - 1) }
+        next = parent
       }
-      levels.append(level)
-      next = parent
+      return levels
     }
-    return levels
+    return (levels, generation)
   }
 
   /// The level whose defaults reads on `path` get: the nearest that owns defaults, else the root.
@@ -361,17 +372,18 @@ package final class DependencyNode: DependencyReader {
     // Usage is tracked in a test process only: elsewhere a write does what it did without it.
     let tracksUsage = DependencyContext.isTest
     var added: [Entry] = []
-    var replaced: [UInt64] = []
-    state.withLock { state in
-      for entry in entries {
-        let old = state.values.updateValue(entry, forKey: entry.id.rawValue)
-        guard tracksUsage else { continue }
-        added.append(entry)
-        if let old { replaced.append(old.sequence) }
+    // Released after the write: a replaced value's `deinit` is user code.
+    var replaced: [Entry] = []
+    DependencyGeneration.write {
+      state.withLock { state in
+        for entry in entries {
+          let old = state.values.updateValue(entry, forKey: entry.id.rawValue)
+          if let old { replaced.append(old) }
+          if tracksUsage { added.append(entry) }
+        }
       }
     }
-    DependencyGeneration.advance()
-    trackOverrides(adding: added, removing: replaced)
+    trackOverrides(adding: added, removing: tracksUsage ? replaced.map(\.sequence) : [])
   }
 
   /// The values set on this node itself.
@@ -395,8 +407,9 @@ package final class DependencyNode: DependencyReader {
     effective.merge(ownAliases)
     let outcome = effective.addOrWarn(alias, to: reference)
     guard outcome == .added else { return outcome }
-    state.withLock { _ = $0.aliases.add(alias, to: reference) }
-    DependencyGeneration.advance()
+    DependencyGeneration.write {
+      state.withLock { _ = $0.aliases.add(alias, to: reference) }
+    }
     return outcome
   }
 
@@ -405,8 +418,9 @@ package final class DependencyNode: DependencyReader {
   /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
-    let attached = setParent(parent)
-    if attached { DependencyGeneration.advance() }
+    let (attached, dropped) = DependencyGeneration.write { setParent(parent) }
+    // Released after the write: defaults' `deinit`s are user code.
+    withExtendedLifetime(dropped) {}
     // What was read through the node and set on it so far is its new ancestors' too.
     if attached, let usage = state.withLock(\.usage) {
       var next: DependencyNode? = parent
@@ -418,24 +432,26 @@ package final class DependencyNode: DependencyReader {
     return attached
   }
 
-  private func setParent(_ parent: DependencyNode) -> Bool {
+  /// Returns whether the node was attached, and the defaults it built before, which it drops.
+  private func setParent(_ parent: DependencyNode) -> (Bool, DefaultValues?) {
     // One attach at a time: two threads attaching two nodes under each other would both pass the
     // check before either sets its parent, and make a cycle.
     Self.attachCount.withLock { count in
       var ancestor: DependencyNode? = parent
       while let node = ancestor {
-        if node === self { return false }
+        if node === self { return (false, nil) }
         ancestor = node.parent
       }
-      let attached = state.withLock { state -> Bool in
-        guard state.parent == nil else { return false }
+      let outcome = state.withLock { state -> (Bool, DefaultValues?) in
+        guard state.parent == nil else { return (false, nil) }
         state.parent = parent
         // The tree's defaults are the root's from now on, unless this node builds its own.
-        if !ownsDefaults { state.defaults = nil }
-        return true
+        guard !ownsDefaults else { return (true, nil) }
+        defer { state.defaults = nil }
+        return (true, state.defaults)
       }
-      if attached { count += 1 }
-      return attached
+      if outcome.0 { count += 1 }
+      return outcome
     }
   }
 
@@ -447,22 +463,26 @@ package final class DependencyNode: DependencyReader {
   /// use (``dependencyUsage``): a reset is where a test of the process-wide store starts.
   package func reset() {
     let tracksUsage = DependencyContext.isTest
-    let removed = state.withLock { state in
-      defer {
-        state.values = [:]
-        state.defaults = nil
-        state.usage = nil
+    // Released after the write: values' and defaults' `deinit`s are user code.
+    let (values, defaults) = DependencyGeneration.write {
+      state.withLock { state in
+        defer {
+          state.values = [:]
+          state.defaults = nil
+          state.usage = nil
+        }
+        return (state.values, state.defaults)
       }
-      return tracksUsage ? state.values.values.map(\.sequence) : []
     }
-    DependencyGeneration.advance()
     // The ancestors' ledgers still track this node's overrides; its own is gone.
-    parent?.trackOverrides(adding: [], removing: removed)
+    parent?.trackOverrides(adding: [], removing: tracksUsage ? values.values.map(\.sequence) : [])
+    withExtendedLifetime(defaults) {}
   }
 
   /// Forgets every alias declared on this node.
   package func clearAliases() {
-    state.withLock { $0.aliases = AliasTable() }
-    DependencyGeneration.advance()
+    DependencyGeneration.write {
+      state.withLock { $0.aliases = AliasTable() }
+    }
   }
 }
