@@ -11,13 +11,16 @@ extension Dependencies {
   static func writes<Value>(
     of value: Value, at keyPath: WritableKeyPath<Dependencies, Value>, over reader: any DependencyReader
   ) -> [Entry] {
-    let overwriting = OverwrittenReader(base: reader, value: value)
-    var overwritten = Dependencies(reader: overwriting)
-    overwritten[keyPath: keyPath] = value
-    if overwriting.wroteAsBefore { return overwritten.writes }
-    var dependencies = Dependencies(reader: reader)
-    dependencies[keyPath: keyPath] = value
-    return dependencies.writes
+    // A write of part of a dependency (`\.client.fetch`) reads the dependency to change it.
+    TestValueCheck.checkingUpdate(writes: { $0.map(\.id) }) {
+      let overwriting = OverwrittenReader(base: reader, value: value)
+      var overwritten = Dependencies(reader: overwriting)
+      overwritten[keyPath: keyPath] = value
+      if overwriting.wroteAsBefore { return overwritten.writes }
+      var dependencies = Dependencies(reader: reader)
+      dependencies[keyPath: keyPath] = value
+      return dependencies.writes
+    }
   }
 }
 

@@ -2,28 +2,6 @@
   import DepsCore
   import Testing
 
-  extension DependencyTrait {
-    /// The update of a `.dependencies(strict:_:)` trait, and whether the trait checks that the
-    /// test reads each override it sets.
-    struct CheckedUpdate: Sendable {
-      let update: @Sendable (inout Dependencies) async throws -> Void
-      let strict: Bool
-      let site: SourceLocation
-
-      /// Runs `function` in the scope of `update`; when `strict`, fails the test for each
-      /// override nothing read.
-      func run(
-        in scope: any DependencyScoping.Type, performing function: @Sendable () async throws -> Void
-      ) async throws {
-        let usage = try await scope.withUsageScope(update, operation: function)
-        guard strict else { return }
-        for key in usage.unreadOverrides.sorted() {
-          Issue.record(Comment(rawValue: StrictDependencies.unreadInTrait(key)), sourceLocation: site)
-        }
-      }
-    }
-  }
-
   /// The `.dependencies(strict:) { ... }` trait, for `@Test` and `@Suite`.
   extension Trait where Self == DependencyTrait {
     /// Overrides dependencies for a test, or for each test of a suite, with an update that may be
@@ -64,9 +42,9 @@
       _ update: @escaping @Sendable (inout Dependencies) async throws -> Void
     ) -> Self {
       DependencyTrait(
-        checked: DependencyTrait.CheckedUpdate(
-          update: update, strict: strict,
-          site: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+        update: update,
+        strictSite: strict
+          ? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column) : nil)
     }
   }
 #endif

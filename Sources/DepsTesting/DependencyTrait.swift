@@ -31,20 +31,11 @@
   /// with the trait fails, saying so). `ComposableDeps` environments are overridden with
   /// `with(_:_:)` on a fresh root environment instead.
   public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
-    private let update: @Sendable (inout Dependencies) throws -> Void
-    /// The trait made by `dependencies(strict:_:)`, whose update may be `async` and which may
-    /// check that its overrides are read (see DependencyTrait+Strict.swift); `nil` for the others.
-    let checked: CheckedUpdate?
-
-    fileprivate init(update: @escaping @Sendable (inout Dependencies) throws -> Void) {
-      self.update = update
-      self.checked = nil
-    }
-
-    init(checked: CheckedUpdate) {
-      self.update = { _ in }
-      self.checked = checked
-    }
+    /// Sets the trait's overrides; may `await`.
+    let update: @Sendable (inout Dependencies) async throws -> Void
+    /// Where a strict trait (`dependencies(strict: true)`) is written, which fails the test there
+    /// for each override it never read; `nil` for a trait that is not strict.
+    let strictSite: SourceLocation?
 
     /// Always `true`: a suite's overrides apply to each test of the suite and of its nested suites,
     /// each in a scope of its own.
@@ -66,8 +57,11 @@
         Issue.record(Comment(rawValue: DependencyScopeProvider.notLinkedMessage))
         return try await function()
       }
-      if let checked { return try await checked.run(in: scope, performing: function) }
-      try await scope.withScope(update, operation: function)
+      let usage = try await scope.withScope(update, operation: function)
+      guard let strictSite else { return }
+      for key in usage.unreadOverrides.sorted() {
+        Issue.record(Comment(rawValue: StrictDependencies.unreadInTrait(key)), sourceLocation: strictSite)
+      }
     }
   }
 
@@ -82,13 +76,15 @@
     /// }
     /// ```
     ///
-    /// - Parameter update: Sets the overrides, as in
-    ///   `withDependencies(_:operation:)`. It runs once per test, in the test's task.
+    /// The update may `await`, as in `.dependencies { $0.apiClient = await .recorded() }`.
+    ///
+    /// - Parameter update: Sets the overrides, as in `withDependencies(_:operation:)`, and may
+    ///   `await`. It runs once per test, in the test's task.
     /// - Returns: A trait that runs the test inside a scope with those overrides.
     public static func dependencies(
-      _ update: @escaping @Sendable (inout Dependencies) throws -> Void
+      _ update: @escaping @Sendable (inout Dependencies) async throws -> Void
     ) -> Self {
-      DependencyTrait(update: update)
+      DependencyTrait(update: update, strictSite: nil)
     }
   }
 #endif

@@ -53,7 +53,15 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// store.environment.uuid     // the generator the test set
   /// store.environment.counter.mainQueue = .immediate   // from the next action on
   /// ```
-  public var environment: Environment
+  ///
+  /// A store made with `strictDependencies: true` checks the `ComposableDeps` environment it has
+  /// when the test finishes: after `store.environment = other`, `other`'s overrides.
+  public var environment: Environment {
+    didSet {
+      guard strictUsage != nil, environment is any DependencyUsageReporting else { return }
+      strictUsage = StrictDependencies.usage(of: environment)
+    }
+  }
 
   /// How strictly the store checks the test: ``Exhaustivity/on`` (the default) or
   /// ``Exhaustivity/off``.
@@ -85,7 +93,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   private let inbox = EffectInbox<Action>()
   /// What ``finish(timeout:fileID:file:line:column:)``, or `deinit` when the test did not call
   /// it, asks, with `strictDependencies`, for the overrides nothing read; `nil` without.
-  private let strictUsage: StrictDependencies.Usage?
+  private var strictUsage: StrictDependencies.Usage?
 
   /// Creates a test store.
   ///

@@ -12,10 +12,11 @@ import DepsCore
 ///   @Derived<FactEnvironment>(aliases: { $0.alias(\.main, to: \.mainQueue) }) var fact
 /// }
 /// ```
+///
+/// `Derived` is `Sendable` when its environment is: an environment with state of its own (a class
+/// with a `var`) shared across threads through it would race.
 @propertyWrapper
-public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Sendable {
-  // @unchecked: the environment is created and read under `storage`'s lock; GlobalDeps
-  // environments hold no state of their own, the store does.
+public struct Derived<Environment: GlobalDependenciesAccessing> {
   private let storage: Storage
 
   /// Derives an environment created with `init()` on first access.
@@ -41,8 +42,7 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
   /// The derived environment, created on first access.
   public var wrappedValue: Environment { storage.environment }
 
-  private final class Storage: @unchecked Sendable {
-    // @unchecked: `created` is built once under its own lock; `make` and `aliases` are immutable.
+  private final class Storage {
     let make: () -> Environment
     let aliases: AliasBuilder
     /// Built by the first thread that reads the property; the others wait for that build.
@@ -62,6 +62,10 @@ public struct Derived<Environment: GlobalDependenciesAccessing>: @unchecked Send
     }
   }
 }
+
+// @unchecked: the environment is built once, under `created`'s lock, by `make`, which nothing
+// else calls; `aliases` is immutable. What is shared is then the environment itself: `Sendable`.
+extension Derived: @unchecked Sendable where Environment: Sendable {}
 
 /// The name the original library used for ``Derived``; kept so its code compiles with the import
 /// changed.

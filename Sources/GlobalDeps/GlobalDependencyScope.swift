@@ -2,19 +2,24 @@
 /// (see `DependencyScopeProvider`).
 package enum GlobalDependencyScope: DependencyScoping {
   package static func withScope(
-    _ update: @escaping @Sendable (inout Dependencies) throws -> Void,
-    operation: @Sendable () async throws -> Void
-  ) async throws {
-    try await withDependencies(update, operation: operation)
-  }
-
-  package static func withUsageScope(
     _ update: @escaping @Sendable (inout Dependencies) async throws -> Void,
     operation: @Sendable () async throws -> Void
   ) async throws -> DependencyUsage {
     let scope = try await DependencyOverlay.scope(updatedByAsync: update)
-    try await DependencyOverlay.withCurrent(scope, isolation: nil, operation: operation)
+    do {
+      try await DependencyOverlay.withCurrent(scope, isolation: nil, operation: operation)
+    } catch {
+      await shutDown(scope)
+      throw error
+    }
+    await shutDown(scope)
     return scope.dependencyUsage
+  }
+
+  /// Shuts down what `scope` built, when it is a test's outermost scope, as an async
+  /// `withDependencies` does before it returns.
+  private static func shutDown(_ scope: DependencyOverlay) async {
+    if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
   }
 
   package static func usageOfScopeInForce() -> @Sendable () -> DependencyUsage {

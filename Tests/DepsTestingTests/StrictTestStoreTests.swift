@@ -77,3 +77,28 @@ private let greetingReducer = Reducer<String, GreetingAction, GreetingEnvironmen
     await store.finish()
   }
 }
+
+extension StrictTestStoreTests {
+  /// A test may give the store another environment (`store.environment = …`): `finish()` checks
+  /// the one the store has then. The discarded environment's unread override is no failure, and
+  /// the new one's is.
+  @Test func finishChecksTheEnvironmentTheStoreHasNow() async {
+    let store = TestStore(
+      initialState: "", reducer: greetingReducer,
+      environment: GreetingEnvironment().with(\.farewell, "bye"), strictDependencies: true)
+    store.environment = GreetingEnvironment().with(\.greeting, "hi")
+    await expectFailures([unreadInTestStoreFailure("GreetingKey")]) {
+      await store.finish()
+    }
+  }
+
+  /// The same, with every override of the new environment read: no failure for the old one's.
+  @Test func anOverrideOfADiscardedEnvironmentIsNoFailure() async {
+    let store = TestStore(
+      initialState: "", reducer: greetingReducer,
+      environment: GreetingEnvironment().with(\.farewell, "bye"), strictDependencies: true)
+    store.environment = GreetingEnvironment().with(\.greeting, "hi")
+    await store.send(.greet) { $0 = "hi" }
+    await store.finish()
+  }
+}

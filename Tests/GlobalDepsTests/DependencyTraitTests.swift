@@ -60,3 +60,18 @@ func theTraitAppliesToAFreeTestFunction() {
     #expect(DependencyScopeProvider.linked == GlobalDependencyScope.self)
   }
 }
+
+/// A value an update can only get by awaiting it.
+private func awaitedValue() async -> Int {
+  await Task.yield()
+  return 7
+}
+
+extension DependencyTraitTests {
+  /// The plain trait's update may `await`, as swift-dependencies' does (it compiled only with
+  /// `strict:` written before).
+  @Test(.dependencies { $0.scoped = await awaitedValue() })
+  func aPlainTraitsUpdateMayAwait() {
+    #expect(ScopedModel().scoped == 7)
+  }
+}

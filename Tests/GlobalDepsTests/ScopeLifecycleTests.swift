@@ -211,9 +211,12 @@ private struct ScopedReader {
     #expect(slow.shutdowns == 1)
   }
 
-  @Test func theTraitShutsDownWhatItsScopeBuilt() async throws {
+  @Test(arguments: [false, true])
+  func theTraitShutsDownWhatItsScopeBuilt(strict: Bool) async throws {
     let built = Locked<Resource?>(nil)
-    let trait: DependencyTrait = .dependencies { $0.scoped = 1 }
+    // The strict trait's scope shut nothing down before its scope was made as the plain one's.
+    let trait: DependencyTrait =
+      strict ? .dependencies(strict: true) { _ in } : .dependencies { $0.scoped = 1 }
     try await trait.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
       let value = try await Dependency(\.ownAsync).wrappedValue.value
       built.withLock { $0 = value }

@@ -4,15 +4,11 @@
 /// it); the trait finds `GlobalDeps`' conforming type at run time by its name, as
 /// ``TestReporter`` finds `DepsTesting`.
 package protocol DependencyScoping: Sendable {
-  /// Runs `operation` inside a `withDependencies(update, operation:)` scope.
+  /// Runs `operation` inside the scope that the (possibly asynchronous) `update` makes, as an
+  /// async `withDependencies(update, operation:)` does (a test's outermost scope shuts down what
+  /// it built before it returns), and returns what was touched in that scope: the
+  /// `.dependencies` trait's.
   static func withScope(
-    _ update: @escaping @Sendable (inout Dependencies) throws -> Void,
-    operation: @Sendable () async throws -> Void
-  ) async throws
-
-  /// Runs `operation` inside the scope that the asynchronous `update` makes, and returns what
-  /// was touched in that scope: the `.dependencies(strict:_:)` trait's.
-  static func withUsageScope(
     _ update: @escaping @Sendable (inout Dependencies) async throws -> Void,
     operation: @Sendable () async throws -> Void
   ) async throws -> DependencyUsage

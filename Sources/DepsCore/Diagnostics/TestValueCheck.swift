@@ -4,7 +4,7 @@
 /// built is made once per key and store: per test scope. Nothing is added to a read: only the
 /// build of a default in the test context, and a read that misses the per-thread cache through a
 /// `@Dependency` made in a test process, which says where it was declared.
-enum TestValueCheck {
+package enum TestValueCheck {
   /// ``MissingTestValue``: 0 for `.failure`, 1 for `.warning`.
   static let setting = AtomicWord()
 
@@ -56,8 +56,69 @@ enum TestValueCheck {
     guard declaresNone, learning.pointer == nil else { return value }
     // Set by `reading(from:_:)` to an immortal site.
     let declaration = site.map { Unmanaged<DependencyReadSite>.fromOpaque($0).takeUnretainedValue() }
-    report(missingTestValue(key: "\(Key.self)", site: declaration), key: "\(Key.self)")
+    let missing = MissingRead(
+      id: DependencyID(Key.self), key: "\(Key.self)",
+      message: missingTestValue(key: "\(Key.self)", site: declaration))
+    if let updateReads {
+      updateReads.withLock { $0.append(missing) }
+    } else {
+      report(missing)
+    }
     return value
+  }
+
+  /// A read of a key that declares no `testValue`, to report.
+  struct MissingRead: Sendable {
+    let id: DependencyID
+    let key: String
+    let message: String
+  }
+
+  /// The missing test values read by the update running in this task (see
+  /// ``checkingUpdate(writes:_:)``), reported when it ends.
+  @TaskLocal private static var updateReads: Locked<[MissingRead]>?
+
+  /// Runs `update`, an override's update (a `withDependencies` closure, a key path write), and
+  /// reports the keys it read that declare no `testValue`, but for those it then set.
+  ///
+  /// An update that reads a dependency in order to change part of it (`$0.client.fetch = { 1 }`
+  /// reads `client`) is the test taking charge of that dependency, as in swift-dependencies: it
+  /// is no read of a live value that the test did not ask for. A key it read and did not set is
+  /// reported as any read is; so is every read of an update that throws.
+  package static func checkingUpdate<Result>(
+    writes: (Result) -> [DependencyID], _ update: () throws -> Result
+  ) rethrows -> Result {
+    guard DependencyContext.isTest else { return try update() }
+    let reads = Locked<[MissingRead]>([])
+    do {
+      let result = try $updateReads.withValue(reads, operation: update)
+      reportReads(reads, exceptFor: writes(result))
+      return result
+    } catch {
+      reportReads(reads, exceptFor: [])
+      throw error
+    }
+  }
+
+  /// ``checkingUpdate(writes:_:)`` for an asynchronous update.
+  package static func checkingUpdate<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    writes: (Result) -> [DependencyID], _ update: () async throws -> Result
+  ) async throws -> Result {
+    guard DependencyContext.isTest else { return try await update() }
+    let reads = Locked<[MissingRead]>([])
+    do {
+      let result = try await $updateReads.withValue(reads, operation: update)
+      reportReads(reads, exceptFor: writes(result))
+      return result
+    } catch {
+      reportReads(reads, exceptFor: [])
+      throw error
+    }
+  }
+
+  private static func reportReads(_ reads: Locked<[MissingRead]>, exceptFor written: [DependencyID]) {
+    for read in reads.withLock({ $0 }) where !written.contains(read.id) { report(read) }
   }
 
   /// What the reports of the current task do, in place of ``Dependencies/missingTestValue``: set
@@ -65,12 +126,12 @@ enum TestValueCheck {
   /// other tests run.
   @TaskLocal static var modeOverride: MissingTestValue?
 
-  private static func report(_ message: String, key: String) {
+  private static func report(_ read: MissingRead) {
     switch modeOverride ?? Dependencies.missingTestValue {
     case .failure:
-      reportTestFailure(message, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      reportTestFailure(read.message, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
     case .warning:
-      runtimeWarn(message, kind: key, failsTest: false)
+      runtimeWarn(read.message, kind: read.key, failsTest: false)
     }
   }
 

@@ -165,14 +165,19 @@ extension DependencyOverlay {
   /// ``outermostTestScope(updatedBy:)``).
   @usableFromInline
   static func scope(updatedBy update: (inout Dependencies) throws -> Void) rethrows -> DependencyOverlay {
-    let parent = current
-    if parent == nil, DependencyContext.isTest { return try outermostTestScope(updatedBy: update) }
-    var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
-    try update(&dependencies)
-    let scope = dependencies.takeWritten() ?? DependencyOverlay()
-    scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
-    return scope
+    try TestValueCheck.checkingUpdate(writes: \.writtenIDs) {
+      let parent = current
+      if parent == nil, DependencyContext.isTest { return try outermostTestScope(updatedBy: update) }
+      var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
+      try update(&dependencies)
+      let scope = dependencies.takeWritten() ?? DependencyOverlay()
+      scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
+      return scope
+    }
   }
+
+  /// The keys this scope's update set, for ``TestValueCheck/checkingUpdate(writes:_:)``.
+  private var writtenIDs: [DependencyID] { entries.map(\.id) }
 
   /// The scope of the update of an outermost `withDependencies` in a test process, which owns its
   /// defaults.
@@ -196,18 +201,20 @@ extension DependencyOverlay {
     isolation: isolated (any Actor)? = #isolation,
     updatedByAsync update: (inout Dependencies) async throws -> Void
   ) async throws -> DependencyOverlay {
-    let parent = current
-    guard parent == nil, DependencyContext.isTest else {
-      var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
-      try await update(&dependencies)
-      let scope = dependencies.takeWritten() ?? DependencyOverlay()
-      scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
-      return scope
+    try await TestValueCheck.checkingUpdate(writes: \.writtenIDs) {
+      let parent = current
+      guard parent == nil, DependencyContext.isTest else {
+        var dependencies = Dependencies(reader: ScopedReader.reader(in: parent))
+        try await update(&dependencies)
+        let scope = dependencies.takeWritten() ?? DependencyOverlay()
+        scope.makeScope(parent: parent, aliases: aliases(declaredBy: scope, in: parent), defaults: nil)
+        return scope
+      }
+      let outermost = OutermostTestScope()
+      var dependencies = Dependencies(reader: outermost.updating)
+      try await withCurrent(outermost.updating, isolation: isolation) { try await update(&dependencies) }
+      return outermost.make(dependencies.takeWritten())
     }
-    let outermost = OutermostTestScope()
-    var dependencies = Dependencies(reader: outermost.updating)
-    try await withCurrent(outermost.updating, isolation: isolation) { try await update(&dependencies) }
-    return outermost.make(dependencies.takeWritten())
   }
 
   /// An outermost scope of a test process in the making: the defaults it will own, the scope its
