@@ -23,7 +23,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to an element's `id` and action.
   ///   - environment: Derives the element environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func forEach<
     ParentState, ParentAction, ParentEnvironment, Elements: MutableCollection & RandomAccessCollection,
     ID: Hashable & Sendable
@@ -106,7 +106,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to a key and the value's action.
   ///   - environment: Derives the value environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>,

@@ -22,7 +22,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to the child action.
   ///   - environment: Derives the child environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>,
@@ -76,7 +76,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to the child action.
   ///   - environment: Derives the child environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>,

@@ -39,7 +39,7 @@ public struct Reducer<State, Action, Environment>: Sendable {
   ///
   /// - Parameter reduce: Changes the state for an action, using the environment; returns the
   ///   effect to run next (``Effect/none`` when there is nothing to do).
-  @inlinable
+  @inlinable @preconcurrency
   public init(_ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>) {
     self.reduce = reduce
   }
