@@ -1,3 +1,5 @@
+import DepsCore
+
 extension CasePath {
   /// Changes the value in `root` in place, when `root` is in this path's case; throws when it is
   /// in another case.
@@ -11,9 +13,8 @@ extension CasePath {
   /// }
   /// ```
   ///
-  /// The error thrown for a root in another case names the case path and the root, as a
-  /// `TestStore` failure shows it: "CasePath.modify: /AppState.game does not match
-  /// AppState.login(…)".
+  /// The error thrown for a root in another case names the case path and the root as a user
+  /// writes them: "CasePath.modify: /AppState.game does not match AppState.login(…)".
   ///
   /// - Parameters:
   ///   - root: The root whose value to change.
@@ -23,7 +24,7 @@ extension CasePath {
     _ root: inout Root, _ body: (inout Value) throws -> Result
   ) throws -> Result {
     guard var value = extract(from: root) else {
-      throw CaseMismatch(casePath: writtenForm, root: String(describing: root))
+      throw CaseMismatch(casePath: writtenForm, root: ValueText.describe(root))
     }
     let result = try body(&value)
     root = embed(value)

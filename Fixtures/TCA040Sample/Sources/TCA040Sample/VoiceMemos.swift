@@ -191,17 +191,20 @@ enum VoiceMemosAction: Equatable {
 struct VoiceMemosEnvironment {
   var audioRecorder: AudioRecorderClient
   var clock: any Clock<Duration>  // was: var mainRunLoop: AnySchedulerOf<RunLoop>
+  var date: @Sendable () -> Date  // (was: mainRunLoop.now.date)
   var temporaryDirectory: @Sendable () -> URL
   var uuid: @Sendable () -> UUID
 
   init(
     audioRecorder: AudioRecorderClient,
     clock: any Clock<Duration>,
+    date: @escaping @Sendable () -> Date,
     temporaryDirectory: @escaping @Sendable () -> URL,
     uuid: @escaping @Sendable () -> UUID
   ) {
     self.audioRecorder = audioRecorder
     self.clock = clock
+    self.date = date
     self.temporaryDirectory = temporaryDirectory
     self.uuid = uuid
   }
@@ -227,7 +230,7 @@ let voiceMemosReducer = Reducer<VoiceMemosState, VoiceMemosAction, VoiceMemosEnv
   Reducer { state, action, environment in
     var newRecordingMemo: RecordingMemoState {
       RecordingMemoState(
-        date: Date(),
+        date: environment.date(),  // was: date: environment.mainRunLoop.now.date,
         url: environment.temporaryDirectory()
           .appendingPathComponent(environment.uuid().uuidString)
           .appendingPathExtension("m4a")
