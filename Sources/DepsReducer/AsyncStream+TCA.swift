@@ -67,7 +67,7 @@ extension Task where Success == Never, Failure == Never {
   /// return .run { _ in
   ///   try await Task.never()
   /// }
-  /// .cancellable(id: SubscriptionID.self)
+  /// .cancellable(id: "subscription")
   /// ```
   public static func never() async throws -> Never {
     for await _ in AsyncStream<Never>.never {}

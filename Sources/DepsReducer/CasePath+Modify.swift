@@ -8,13 +8,16 @@ extension CasePath {
   /// describe the change of an enum state.
   ///
   /// ```swift
-  /// await store.send(.gameStarted) {
-  ///   try (/AppState.game).modify(&$0) { $0.currentPlayer = .o }
-  /// }
+  /// enum GameState: Equatable { case login(String), game(moves: Int) }
+  ///
+  /// var state = GameState.game(moves: 1)
+  /// try (/GameState.game).modify(&state) { $0 += 1 }   // .game(moves: 2)
   /// ```
   ///
+  /// In a test, inside a `TestStore` assertion: `try (/AppState.game).modify(&$0) { $0.moves = 2 }`.
+  ///
   /// The error thrown for a root in another case names the case path and the root as a user
-  /// writes them: "CasePath.modify: /AppState.game does not match AppState.login(…)".
+  /// writes them: "CasePath.modify: /GameState.game does not match GameState.login(…)".
   ///
   /// - Parameters:
   ///   - root: The root whose value to change.

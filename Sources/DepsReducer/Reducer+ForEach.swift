@@ -9,7 +9,9 @@ extension Reducer {
   ///
   /// The collection is an `Array`, or any `MutableCollection & RandomAccessCollection` of
   /// `Identifiable` elements, such as swift-identified-collections' `IdentifiedArray` (add that
-  /// package to your own: this library depends on none).
+  /// package to your own: this library depends on none). `@preconcurrency`, as
+  /// `pullback(state:action:environment:)` is: a plain `environment` function compiles without
+  /// warnings in the Swift 5 language mode.
   ///
   /// ```swift
   /// enum TodosAction { case todo(Todo.ID, TodoAction) }

@@ -11,10 +11,17 @@ extension TestStore {
   /// in TCA 0.40.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: LoginState(), reducer: loginReducer, environment: .test)
-  ///   .scope(state: LoginView.ViewState.init, action: LoginAction.init)
-  /// await store.send(.emailChanged("blob@pointfree.co")) { $0.email = "blob@pointfree.co" }
-  /// await store.receive(.loginResponse(.success(token))) { $0.isActivityIndicatorVisible = false }
+  /// struct CounterViewState: Equatable {
+  ///   var label: String
+  ///   init(state: CounterState) { label = "Count: \(state.count)" }
+  /// }
+  /// enum CounterViewAction { case plusTapped }
+  ///
+  /// let store = TestStore(
+  ///   initialState: CounterState(), reducer: counterReducer, environment: CounterEnvironment()
+  /// )
+  /// .scope(state: CounterViewState.init(state:), action: { (_: CounterViewAction) in .increment })
+  /// await store.send(.plusTapped) { $0.label = "Count: 1" }
   /// ```
   ///
   /// - Parameters:
@@ -31,9 +38,8 @@ extension TestStore {
   /// A test store that asserts on a part of the state, and sends this store's actions.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: AppState(), reducer: appReducer, environment: .test)
-  ///   .scope(state: \.settings)
-  /// await store.send(.settings(.toggled)) { $0.isOn = true }
+  /// let count = store.scope(state: \.count)
+  /// await count.send(.increment) { $0 = 1 }
   /// ```
   ///
   /// - Parameter toScopedState: Makes the scoped state of this store's state.
@@ -76,14 +82,15 @@ public final class ScopedTestStore<
   /// The scoped state as the test has asserted it so far.
   ///
   /// ```swift
-  /// #expect(store.state.isLoginButtonDisabled)
+  /// #expect(store.scope(state: \.query).state == "")
   /// ```
   public var state: ScopedState { toScopedState(store.state) }
 
   /// The underlying store's environment: reach the mocks a test gave it, or change them.
   ///
   /// ```swift
-  /// store.environment.authenticationClient.login = { _ in token }
+  /// let scoped = store.scope(state: \.results)
+  /// scoped.environment.search = { _ in ["apple"] }
   /// ```
   public var environment: Environment {
     get { store.environment }
@@ -93,7 +100,8 @@ public final class ScopedTestStore<
   /// The underlying store's ``Exhaustivity``.
   ///
   /// ```swift
-  /// store.exhaustivity = .off
+  /// let scoped = store.scope(state: \.results)
+  /// scoped.exhaustivity = .off
   /// ```
   public var exhaustivity: Exhaustivity {
     get { store.exhaustivity }
@@ -106,7 +114,8 @@ public final class ScopedTestStore<
   /// ``TestStore/scope(state:action:)`` makes it; failures name the scoped action.
   ///
   /// ```swift
-  /// await store.send(.passwordChanged("password")) { $0.isLoginButtonDisabled = false }
+  /// let query = store.scope(state: \.query, action: FeatureAction.queryChanged)
+  /// await query.send("apple") { $0 = "apple" }
   /// ```
   ///
   /// - Parameters:
@@ -136,7 +145,9 @@ public final class ScopedTestStore<
   /// change of the scoped state it made.
   ///
   /// ```swift
-  /// await store.receive(.loginResponse(.success(token))) { $0.isFormDisabled = false }
+  /// let results = store.scope(state: \.results)
+  /// await results.send(.refresh)
+  /// await results.receive(.results(["apple"])) { $0 = ["apple"] }
   /// ```
   ///
   /// - Parameters:
@@ -166,12 +177,14 @@ public final class ScopedTestStore<
   /// checks the change of the scoped state it made.
   ///
   /// ```swift
-  /// await store.receive(/LoginAction.loginResponse) { $0.isFormDisabled = false }
+  /// let results = store.scope(state: \.results)
+  /// await results.send(.refresh)
+  /// await results.receive(/FeatureAction.results) { $0 = ["apple"] }
   /// ```
   ///
   /// - Parameters:
   ///   - casePath: The case (of the underlying store's action) the next action must be in.
-  ///   - timeout: How long to wait for it, as in ``TestStore/receive(_:timeout:assert:fileID:file:line:column:)-(CasePath<Action,Value>,_,_,_,_,_,_)``.
+  ///   - timeout: How long to wait for it, as in the underlying store's `receive`.
   ///   - update: Changes the scoped state before the action into the expected one after it.
   ///   - fileID: The file ID of the call site, for Swift Testing.
   ///   - file: The file to report failures in.
@@ -196,7 +209,7 @@ public final class ScopedTestStore<
   /// ``TestStore/finish(timeout:fileID:file:line:column:)`` does.
   ///
   /// ```swift
-  /// await store.finish()
+  /// await store.scope(state: \.count).finish()
   /// ```
   ///
   /// - Parameters:
@@ -219,7 +232,9 @@ public final class ScopedTestStore<
   /// see what `state` makes of this store's scoped state.
   ///
   /// ```swift
-  /// let rows = store.scope(state: \.rows, action: ViewAction.row)
+  /// let query = store.scope(state: \.query, action: FeatureAction.queryChanged)
+  ///   .scope(state: \.count, action: { (text: Substring) in String(text) })
+  /// await query.send("apple") { $0 = 5 }
   /// ```
   ///
   /// - Parameters:
