@@ -40,8 +40,8 @@ public func XCTUnimplemented<each Argument, Result>(
     column: column)
 }
 
-/// TCA 0.40's name for ``unimplemented(_:fileID:filePath:line:column:)``: a throwing endpoint
-/// that fails the running test when called, then throws ``UnimplementedFailure``.
+/// TCA 0.40's name for `unimplemented(_:fileID:filePath:line:column:)` (the throwing form): a
+/// throwing endpoint that fails the running test when called, then throws ``UnimplementedFailure``.
 ///
 /// ```swift
 /// let load: @Sendable (Int) async throws -> String = XCTUnimplemented("Client.load")

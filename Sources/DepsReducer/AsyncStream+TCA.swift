@@ -1,6 +1,5 @@
-// TCA 0.40 re-exported these helpers of swift-concurrency-extras; features and tests moved over
-// from it still call them.
-
+/// The `AsyncStream` helpers of swift-concurrency-extras that TCA 0.40 re-exported, which features
+/// and tests moved over from it still call.
 extension AsyncStream {
   /// Makes a stream and the continuation that feeds it, as TCA 0.40 spelled
   /// `AsyncStream.makeStream(of:bufferingPolicy:)`.
@@ -35,6 +34,7 @@ extension AsyncStream {
   }
 }
 
+/// The `AsyncThrowingStream` helper of swift-concurrency-extras that TCA 0.40 re-exported.
 extension AsyncThrowingStream where Failure == any Error {
   /// Makes a throwing stream and the continuation that feeds it, as TCA 0.40 spelled
   /// `AsyncThrowingStream.makeStream(of:throwing:bufferingPolicy:)`.
@@ -57,6 +57,7 @@ extension AsyncThrowingStream where Failure == any Error {
   }
 }
 
+/// `Task.never()`, from swift-concurrency-extras, which TCA 0.40 re-exported.
 extension Task where Success == Never, Failure == Never {
   /// Suspends until the current task is cancelled, then throws `CancellationError`.
   ///
