@@ -13,10 +13,16 @@ let package = Package(
       name: "TCA040Sample",
       dependencies: [.product(name: "ComposableDeps", package: "swift-composable-deps")]
     ),
+    .target(
+      name: "TCA040SampleApproachable",
+      dependencies: [.product(name: "ComposableDeps", package: "swift-composable-deps")],
+      swiftSettings: [.enableUpcomingFeature("InferSendableFromCaptures")]
+    ),
     .testTarget(
       name: "TCA040SampleTests",
       dependencies: [
         "TCA040Sample",
+        "TCA040SampleApproachable",
         .product(name: "ComposableDeps", package: "swift-composable-deps"),
         .product(name: "DepsTesting", package: "swift-composable-deps"),
       ]

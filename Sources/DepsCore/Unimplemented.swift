@@ -23,7 +23,7 @@
 /// ```
 ///
 /// Leave out `placeholder:` for a throwing endpoint: see
-/// ``unimplemented(_:fileID:filePath:line:column:)``.
+/// `unimplemented(_:fileID:filePath:line:column:)` (the throwing form).
 ///
 /// - Parameters:
 ///   - description: Names the endpoint in the failure message, e.g. `"NumberFact.fetch"`.

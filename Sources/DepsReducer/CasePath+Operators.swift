@@ -32,9 +32,16 @@ prefix operator /
 /// Two cases that share a base name (`case load(id: Int)`, `case load(name: String)`) cannot be
 /// told apart by reflection; write such case paths with ``CasePath/init(embed:extract:)``.
 ///
+/// Code in the Swift 5 language mode sees the overload below instead, which takes the
+/// constructor as it is: there a case constructor may or may not be `@Sendable` (it is with the
+/// `InferSendableFromCaptures` upcoming feature, which Xcode's "Approachable Concurrency" setting
+/// turns on), and a `@Sendable` one would match both overloads equally ("ambiguous use of
+/// operator '/'").
+///
 /// - Parameter embed: The enum case constructor, like `AppAction.child`.
 /// - Returns: A case path to that case.
 @inlinable
+@available(swift, introduced: 6.0)
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> CasePath<Root, Value> {
@@ -52,7 +59,9 @@ public prefix func / <Root, Value>(
 /// the `InferSendableFromCaptures` upcoming feature, does), and converting one to the `@Sendable`
 /// parameter of an operator is an error there ("converting non-Sendable function value to
 /// '@Sendable (ChildAction) -> AppAction' may introduce data races"). This overload takes the
-/// constructor as it is; the Swift 6 mode does not see it.
+/// constructor as it is, `@Sendable` or not, and is the only one of the two that the Swift 5 mode
+/// sees (with both, a `@Sendable` constructor was "ambiguous use of operator '/'"); the Swift 6
+/// mode does not see it.
 ///
 /// ```swift
 /// let child = /AppAction.child   // in a Swift 5 mode module

@@ -9,7 +9,9 @@ extension Reducer {
   ///
   /// The collection is an `Array`, or any `MutableCollection & RandomAccessCollection` of
   /// `Identifiable` elements, such as swift-identified-collections' `IdentifiedArray` (add that
-  /// package to your own: this library depends on none).
+  /// package to your own: this library depends on none). `@preconcurrency`, as
+  /// `pullback(state:action:environment:)` is: a plain `environment` function compiles without
+  /// warnings in the Swift 5 language mode.
   ///
   /// ```swift
   /// enum TodosAction { case todo(Todo.ID, TodoAction) }
@@ -23,7 +25,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to an element's `id` and action.
   ///   - environment: Derives the element environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func forEach<
     ParentState, ParentAction, ParentEnvironment, Elements: MutableCollection & RandomAccessCollection,
     ID: Hashable & Sendable
@@ -106,7 +108,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to a key and the value's action.
   ///   - environment: Derives the value environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>,

@@ -12,7 +12,10 @@ extension Reducer {
   /// )
   /// ```
   ///
-  /// The key path is kept by the reducer, so it must be `Sendable`. In a module with default
+  /// The key path and `environment` are kept by the reducer, so they must be `Sendable`; the
+  /// function is `@preconcurrency`, so that a TCA 0.40 higher-order reducer passing its own plain
+  /// `(ParentEnvironment) -> Environment` parameter compiles without warnings in the Swift 5
+  /// language mode (the Swift 6 mode asks for `@Sendable` there). In a module with default
   /// MainActor isolation (Swift 6.2 app targets), a key path into a main-actor struct is not:
   /// declare the parent state `nonisolated struct AppState` (see the "Swift 6.2 app targets"
   /// guide).
@@ -22,7 +25,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to the child action.
   ///   - environment: Derives the child environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>,
@@ -76,7 +79,7 @@ extension Reducer {
   ///   - action: A case path from the parent action to the child action.
   ///   - environment: Derives the child environment from the parent environment.
   /// - Returns: A reducer of the parent feature.
-  @inlinable
+  @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>,

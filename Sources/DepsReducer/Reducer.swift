@@ -37,9 +37,13 @@ public struct Reducer<State, Action, Environment>: Sendable {
   /// }
   /// ```
   ///
+  /// `@preconcurrency`, so that TCA 0.40's higher-order reducers, which pass plain closures, compile
+  /// without warnings in the Swift 5 language mode; the Swift 6 mode checks that `reduce` is
+  /// `@Sendable` (see "Higher-order reducers" in Docs/MigratingFromTCA.md).
+  ///
   /// - Parameter reduce: Changes the state for an action, using the environment; returns the
   ///   effect to run next (``Effect/none`` when there is nothing to do).
-  @inlinable
+  @inlinable @preconcurrency
   public init(_ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>) {
     self.reduce = reduce
   }

@@ -39,7 +39,8 @@ extension TestStore {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     await receive(
       step: { "receive(\(ValueText.describe(expectedAction)))" }, expected: expectedAction,
-      matches: { $0 == expectedAction }, timeout: timeout, update: update, at: site)
+      matches: { $0 == expectedAction }, timeout: timeout, observing: { $0 }, update: update,
+      at: site)
   }
 
   /// Waits for the next action an effect sent, checks it is in the case `casePath` names, and
@@ -75,12 +76,16 @@ extension TestStore {
     let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
     await receive(
       step: { "receive(\(casePath.writtenForm))" }, expected: nil,
-      matches: { casePath.extract(from: $0) != nil }, timeout: timeout, update: update, at: site)
+      matches: { casePath.extract(from: $0) != nil }, timeout: timeout, observing: { $0 },
+      update: update, at: site)
   }
 
-  private func receive(
+  /// The receives, with `update` asserting on what `observe` makes of the state: the state itself,
+  /// or a scoped store's part of it.
+  func receive<Observed: Equatable>(
     step: () -> String, expected: Action?, matches: (Action) -> Bool, timeout: Duration,
-    update: ((inout State) throws -> Void)?, at site: SourceSite
+    observing observe: (State) -> Observed, update: ((inout Observed) throws -> Void)?,
+    at site: SourceSite
   ) async {
     // `step` is described when a text needs it: a case path can name its case once it has
     // extracted from the actions received.
@@ -124,7 +129,9 @@ extension TestStore {
     // leaves the state of that later send in place.
     let current = state
     state = entry.before
-    check(step: step(), before: entry.before, update: update, actual: entry.after, at: site)
+    check(
+      step: step(), before: entry.before, update: update, actual: entry.after, observing: observe,
+      at: site)
     state = entry.isOvertaken ? current : entry.after
     await settleEffects(rounds: 10)
   }

@@ -173,12 +173,20 @@ public final class TestStore<State: Equatable, Action, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    let step = "send(\(ValueText.describe(action)))"
+    await send(
+      action, step: "send(\(ValueText.describe(action)))", observing: { $0 }, assert: update,
+      at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))
+  }
+
+  /// `send(_:assert:…)` with `update` asserting on what `observe` makes of the state: the state
+  /// itself, or a scoped store's part of it.
+  func send<Observed: Equatable>(
+    _ action: Action, step: String, observing observe: (State) -> Observed,
+    assert update: ((inout Observed) throws -> Void)?, at callSite: SourceSite
+  ) async -> TestStoreTask {
     let group = EffectGroup(runtime: effects)
     let task = TestStoreTask(group: group, step: step)
-    guard let site = beginStep(step, fileID: fileID, file: file, line: line, column: column) else {
-      return task
-    }
+    guard let site = beginStep(step, at: callSite) else { return task }
     if !received.isEmpty {
       if case .on = exhaustivity {
         reportTestStoreFailure(
@@ -194,7 +202,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     let before = reducerState
     state = before
     let after = handle(action, group: group)
-    check(step: step, before: before, update: update, actual: after, at: site)
+    check(step: step, before: before, update: update, actual: after, observing: observe, at: site)
     state = after
     drain()
     await settleEffects(rounds: 20)
@@ -440,11 +448,15 @@ public final class TestStore<State: Equatable, Action, Environment> {
     if !last.isOvertaken { state = last.after }
   }
 
-  /// Compares the state an action produced with what `update` makes of the state before it.
-  func check(
-    step: @autoclosure () -> String, before: State, update: ((inout State) throws -> Void)?, actual: State,
-    at site: SourceSite
+  /// Compares the state an action produced with what `update` makes of the state before it, both
+  /// as `observe` sees them (a scoped store checks its part of the state).
+  func check<Observed: Equatable>(
+    step: @autoclosure () -> String, before rootBefore: State,
+    update: ((inout Observed) throws -> Void)?, actual rootActual: State,
+    observing observe: (State) -> Observed, at site: SourceSite
   ) {
+    let before = observe(rootBefore)
+    let actual = observe(rootActual)
     var expected = before
     if let update {
       do {
@@ -485,8 +497,12 @@ public final class TestStore<State: Equatable, Action, Environment> {
   private func beginStep(
     _ step: String, fileID: StaticString, file: StaticString, line: UInt, column: UInt
   ) -> SourceSite? {
-    let site = SourceSite(fileID: fileID, filePath: file, line: line, column: column)
-    return failIfFinished(step, at: site) ? nil : site
+    beginStep(step, at: SourceSite(fileID: fileID, filePath: file, line: line, column: column))
+  }
+
+  /// Where the step called at `site` reports its failures, or `nil` when the store has finished.
+  private func beginStep(_ step: String, at site: SourceSite) -> SourceSite? {
+    failIfFinished(step, at: site) ? nil : site
   }
 
   func failIfFinished(_ step: String, at site: SourceSite) -> Bool {

@@ -23,6 +23,10 @@ struct IdentifiedArray<ID: Hashable, Element>: MutableCollection, RandomAccessCo
     }
   }
 
+  mutating func append(_ element: Element) {
+    insert(element, at: ids.endIndex)
+  }
+
   mutating func insert(_ element: Element, at index: Int) {
     ids.insert(element[keyPath: id], at: index)
     storage[element[keyPath: id]] = element

@@ -21,7 +21,9 @@ enum TodoAction: Equatable {
   case textFieldChanged(String)
 }
 
-struct TodoEnvironment {}
+// A ComposableEnvironment (was: struct TodoEnvironment {}), so that TodosApp.swift can pull
+// `todoReducer` back without an environment: closure, as a swift-composable-environment app does.
+final class TodoEnvironment: ComposableEnvironment {}
 
 let todoReducer = Reducer<Todo, TodoAction, TodoEnvironment> { todo, action, _ in
   switch action {
