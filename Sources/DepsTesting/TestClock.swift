@@ -145,7 +145,7 @@ public final class TestClock: Clock, Sendable {
       state.advances += 1
       return (state.now.advanced(by: duration), state.advances)
     }
-    await yieldToEffects(rounds: Self.startRounds)
+    await yieldToEffects(rounds: limits.startRounds)
     var noBudget: EffectTimeout?
     await wake(upTo: target, advance: advance, budget: &noBudget)
   }
@@ -159,12 +159,8 @@ public final class TestClock: Clock, Sendable {
   /// in tests) and moves no time. When the task that runs is cancelled, the run wakes the sleepers
   /// due without waiting for them.
   ///
-  /// The timeout counts the time the woken work could run: a wake that took longer than 50 ms
-  /// (the woken task waited for a thread, or its effect for the main actor, in a busy test run)
-  /// counts as 50 ms. On an idle machine a timer that never ends is reported after `timeout`; in
-  /// a busy run it can take longer: the run stops waking at most 30 seconds of real time after
-  /// `timeout`, after the wait for the task it woke last (at most a second for it to start
-  /// running, then five for an effect, each counted alike).
+  /// The timeout counts the time the woken work could run, as a test store's timeouts do: on an
+  /// idle machine a timer that never ends is reported after `timeout`; in a busy run, later.
   ///
   /// ```swift
   /// await clock.run()
@@ -191,9 +187,9 @@ public final class TestClock: Clock, Sendable {
     }
     await takeTurn()
     defer { endTurn() }
-    var budget: EffectTimeout? = EffectTimeout(timeout, charge: Self.wakeCharge)
+    var budget: EffectTimeout? = EffectTimeout(timeout, charge: limits.wakeCharge)
     let started = ContinuousClock.now
-    await yieldToEffects(rounds: Self.startRounds)
+    await yieldToEffects(rounds: limits.startRounds)
     budget?.count(since: started)
     var lastWoken: Woken?
     while true {
@@ -207,7 +203,7 @@ public final class TestClock: Clock, Sendable {
         // The last task woken may still be on its way back to sleep (a busy machine): the report
         // lists it sleeping once it is, rather than missing it.
         if let lastWoken {
-          await waitForEffects(timeout: limits.task, yieldingFirst: Self.yieldsFirst) {
+          await waitForEffects(timeout: limits.task, yieldingFirst: limits.yieldsFirst) {
             sleptAgain(lastWoken)
           }
         }
@@ -300,14 +296,14 @@ public final class TestClock: Clock, Sendable {
     // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once), also
     // when it is cancelled while it waits: each wait below ends then.
     guard !Task.isCancelled else { return }
-    let isAwake = await waitForEffects(timeout: limits.task, yieldingFirst: Self.yieldsFirst) {
+    let isAwake = await waitForEffects(timeout: limits.task, yieldingFirst: limits.yieldsFirst) {
       Task.isCancelled || !state.withLock { $0.waking.contains(woken.sleeper.id) }
     }
     guard isAwake, !Task.isCancelled else { return }
     if case .effect(let effect) = woken.sleeper.owner, !woken.hasSleepingSiblings {
       // A store tells when an effect ends: wait for that or for its next sleep, longer than for a
       // task, since either is sure to be seen.
-      await waitForEffects(timeout: limits.effect, yieldingFirst: Self.yieldsFirst) {
+      await waitForEffects(timeout: limits.effect, yieldingFirst: limits.yieldsFirst) {
         Task.isCancelled || effect.hasEnded || sleptAgain(woken)
       }
     } else {
@@ -316,7 +312,7 @@ public final class TestClock: Clock, Sendable {
       var limit = EffectTimeout(limits.task)
       await waitForNextSleep(of: woken, limit: &limit)
     }
-    await yieldToEffects(rounds: Self.afterRounds)
+    await yieldToEffects(rounds: limits.afterRounds)
   }
 
   /// Waits until the owner of `woken` sleeps again, while other work runs a little: rounds of
@@ -326,7 +322,7 @@ public final class TestClock: Clock, Sendable {
     guard !sleptAgain(woken) else { return }
     let mainActorRan = Locked(false)
     Task { @MainActor in mainActorRan.withLock { $0 = true } }
-    await waitForEffects(counting: &limit, yieldingFirst: Self.yieldsFirst) {
+    await waitForEffects(counting: &limit, yieldingFirst: limits.yieldsFirst) {
       Task.isCancelled || mainActorRan.withLock { $0 } || sleptAgain(woken)
     }
     await quietRounds(until: woken, limit: &limit)
@@ -336,7 +332,7 @@ public final class TestClock: Clock, Sendable {
   /// sleeps again, or `limit` has passed.
   private func quietRounds(until woken: Woken, limit: inout EffectTimeout) async {
     var rounds = 0
-    while rounds < Self.quietRounds, !sleptAgain(woken), !limit.hasPassed, !Task.isCancelled {
+    while rounds < limits.quietRounds, !sleptAgain(woken), !limit.hasPassed, !Task.isCancelled {
       let start = ContinuousClock.now
       await yieldToEffects(rounds: 1)
       limit.count(since: start)
@@ -419,30 +415,27 @@ public final class TestClock: Clock, Sendable {
     it more time with run(timeout:).
     """
   }
-
-  /// The most one wake of ``run(timeout:fileID:file:line:column:)`` counts against its timeout: on
-  /// an idle machine a wake takes about a millisecond; one that took longer was slowed by a busy
-  /// process, and only this much of it counts.
-  static let wakeCharge = Duration.milliseconds(50)
-  /// How many times a wait for a woken task looks between yields before it sleeps between looks.
-  private static let yieldsFirst = 100
-  /// Rounds of yields (see `yieldToEffects`) before an advance: effects just started reach their
-  /// first sleep.
-  private static let startRounds = 10
-  /// Rounds of yields a task (not an effect) gets to sleep again after waking.
-  private static let quietRounds = 20
-  /// Rounds of yields after a woken task settled: the work it started reaches its sleeps.
-  private static let afterRounds = 2
 }
 
-/// How long a ``TestClock`` waits for the work it woke, counted as ``EffectTimeout`` counts (the
-/// time the work could run) before it goes on: work that waits for something else after waking
-/// costs this much.
+/// How a ``TestClock`` waits for the work it woke: its tuning, in one place. Limits count as
+/// ``EffectTimeout`` counts (the time the work could run), so that a busy process does not make
+/// a woken effect look stuck; work that waits for something else after waking costs this much.
 struct SettleLimits: Sendable {
   /// For a woken task to run, and then to sleep again or end.
   var task = Duration.seconds(1)
   /// For a woken effect (with no other task sleeping) to sleep again or end.
   var effect = Duration.seconds(5)
+  /// The most one wake of `run(timeout:)` counts against its timeout: on an idle machine a wake
+  /// takes about a millisecond; one that took longer was slowed by a busy process.
+  var wakeCharge = Duration.milliseconds(50)
+  /// How many times a wait for a woken task looks between yields before it sleeps between looks.
+  var yieldsFirst = 100
+  /// Rounds of yields before an advance, so that effects just started reach their first sleep.
+  var startRounds = 10
+  /// Rounds of yields a plain task (not an effect) gets to sleep again after waking.
+  var quietRounds = 20
+  /// Rounds of yields after a woken task settled, so that the work it started reaches its sleeps.
+  var afterRounds = 2
 }
 
 /// A task waiting on a ``TestClock``.
