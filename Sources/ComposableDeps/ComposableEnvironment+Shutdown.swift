@@ -27,7 +27,8 @@ extension ComposableEnvironment {
   /// values belong to the root.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait for each value's `shutdown()`.
+  ///   - timeout: How long to wait for each value's `shutdown()`: zero or more. A negative one is
+  ///     reported (a runtime warning; a failure in tests) and shuts nothing down.
   ///   - isolation: The actor the call is made on; inferred. (An environment is not `Sendable`:
   ///     the call stays on the caller's actor, so a `@MainActor` app or test can make it.)
   public func shutdown(

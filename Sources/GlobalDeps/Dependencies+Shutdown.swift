@@ -27,7 +27,8 @@ extension Dependencies {
   /// `withDependencies` that is a test's outermost scope, and the `.dependencies` test trait,
   /// shut down what their scope built before they return.
   ///
-  /// - Parameter timeout: How long to wait for each value's `shutdown()`.
+  /// - Parameter timeout: How long to wait for each value's `shutdown()`: zero or more. A negative
+  ///   one is reported (a runtime warning; a failure in tests) and shuts nothing down.
   public static func shutdown(timeout: Duration = .seconds(10)) async {
     if let defaults = DependencyOverlay.current?.defaults {
       await defaults.shutdown(timeout: timeout)

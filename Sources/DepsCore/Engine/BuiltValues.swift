@@ -55,9 +55,15 @@ package final class BuiltValues: Sendable {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for each value; one that takes longer is reported (a runtime
-  ///     warning, a failure in tests), its shutdown cancelled, and not waited for.
+  ///     warning, a failure in tests), its shutdown cancelled, and not waited for. A negative one
+  ///     is reported as the caller's mistake, and shuts nothing down.
   ///   - keys: The key each synchronously built box was built for, by box, for messages.
   package func shutdown(timeout: Duration, keys: [ObjectIdentifier: DependencyID]) async {
+    guard timeout >= .zero else {
+      // No value could end within it: the mistake is the caller's, and no value is to blame.
+      runtimeWarn(Self.negativeTimeoutMessage(timeout))
+      return
+    }
     let run = OneShot<Void>()
     let previous = state.withLock { state in
       defer { state.lastShutdown = run }
@@ -133,6 +139,17 @@ package final class BuiltValues: Sendable {
       value's shutdown and goes on with the next. To fix: make \(type).shutdown() return sooner, \
       or pass a longer timeout to shutdown(timeout:).
       """
+  }
+
+  /// The report of `shutdown(timeout:)` given a negative timeout.
+  static func negativeTimeoutMessage(_ timeout: Duration) -> String {
+    """
+    shutdown(timeout: \(timeout)) was called with a negative timeout.
+
+    shutdown() waits for each value the store built at most its timeout, so it shut nothing down: \
+    the values stay for the next call. To fix: pass shutdown(timeout:) a duration of zero or more \
+    (10 seconds unless given).
+    """
   }
 
   /// Runs `operation` in a task of its own and waits for it at most `timeout`; cancels it when it
