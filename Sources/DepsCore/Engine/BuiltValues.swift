@@ -13,6 +13,10 @@ package final class BuiltValues: Sendable {
     var lastShutdown: OneShot<Void>?
     /// How many `shutdown` calls wait for an earlier one.
     var waitingShutdowns = 0
+    /// The objects shut down (or being shut down) already, by identity: one object that several
+    /// keys' defaults return is built, and recorded, once per key, and shut down once. Held, so
+    /// that an identity is never that of a later object.
+    var shutDownObjects: [ObjectIdentifier: any DependencyShutdown] = [:]
   }
 
   private enum Entry: Sendable {
@@ -97,7 +101,8 @@ package final class BuiltValues: Sendable {
   }
 
   /// Takes the values to shut down now out of the entries; leaves the asynchronous defaults that
-  /// are not built yet.
+  /// are not built yet. An object due under several keys is due once, at its first build; one
+  /// shut down before is not due again.
   private func takeDue() -> [Due] {
     state.withLock { state in
       var due: [Due] = []
@@ -116,7 +121,18 @@ package final class BuiltValues: Sendable {
         }
       }
       state.entries = kept
-      return due
+      var firstBuilds: [Due] = []
+      for value in due.sorted(by: { $0.order < $1.order }) {
+        // A value type has no identity to go by: each is its own value.
+        guard Swift.type(of: value.value) is AnyObject.Type else {
+          firstBuilds.append(value)
+          continue
+        }
+        let id = ObjectIdentifier(value.value as AnyObject)
+        guard state.shutDownObjects.updateValue(value.value, forKey: id) == nil else { continue }
+        firstBuilds.append(value)
+      }
+      return firstBuilds
     }
   }
 
