@@ -60,7 +60,7 @@ struct GlobalAsyncDependencyCycleChildTests {
     #expect(issues == [asyncCycleFailure(path)])
   }
 
-  @Test func twoBuildsThatAwaitEachOtherInAScopeThrowForEveryAwait() async {
+  @Test func twoBuildsThatAwaitEachOtherInAScopeThrowToTheirReader() async {
     let path = ["DatabaseKey", "ConfigurationKey", "DatabaseKey"]
     let (error, issues) = await awaitedCycle {
       try await withDependencies { _ in
@@ -85,7 +85,7 @@ struct GlobalAsyncDependencyCycleChildTests {
       #expect(child.status == 0, "\(child.output)")
       for test in [
         "aBuildThatAwaitsItselfInTheTestsStoreThrowsAndFailsTheTest",
-        "twoBuildsThatAwaitEachOtherInAScopeThrowForEveryAwait",
+        "twoBuildsThatAwaitEachOtherInAScopeThrowToTheirReader",
       ] {
         #expect(child.output.contains("Test \(test)() passed"), "\(test):\n\(child.output)")
       }
