@@ -1,22 +1,20 @@
 /// The error an await of an ``AsyncDependency`` throws when its build needs itself: the build
 /// awaits, directly or through other builds, the value being built.
 ///
-/// Such a wait could never end. The library tells it instead: it fails the running test (outside
-/// tests, prints a runtime warning) with the ``description``, and the await that would have
-/// waited throws this error, which ends the builds of the cycle and the awaits of their readers:
+/// Such a wait could never end: a database's `makeDefault()` that awaits the configuration, whose
+/// `makeDefault()` awaits the database, would leave both builds waiting for each other. The
+/// library tells it instead: the await that would close the cycle fails the running test (outside
+/// tests, prints a runtime warning) with the ``description`` and throws this error, which ends the
+/// builds of the cycle and the awaits of their readers when each passes it on with `try`:
 ///
 /// ```swift
-/// private enum DatabaseKey: AsyncDependencyKey {
-///   // Awaits the configuration, whose makeDefault() awaits the database.
-///   static func makeDefault() async throws -> Database {
-///     try await Database.open(try await root.configuration.value)
+/// func openDatabase(_ database: AsyncDependency<Int>) async throws -> Int {
+///   do {
+///     return try await database.value
+///   } catch let cycle as AsyncDependencyCycle {
+///     print(cycle.path)  // ["DatabaseKey", "ConfigurationKey", "DatabaseKey"]
+///     throw cycle
 ///   }
-/// }
-///
-/// do {
-///   _ = try await root.database.value
-/// } catch let cycle as AsyncDependencyCycle {
-///   print(cycle.path)  // ["DatabaseKey", "ConfigurationKey", "DatabaseKey"]
 /// }
 /// ```
 public struct AsyncDependencyCycle: Error, Equatable, Sendable, CustomStringConvertible {
@@ -29,8 +27,11 @@ public struct AsyncDependencyCycle: Error, Equatable, Sendable, CustomStringConv
   /// The library throws it; tests create one to compare with what was thrown:
   ///
   /// ```swift
-  /// await #expect(throws: AsyncDependencyCycle(path: ["DatabaseKey", "ConfigurationKey", "DatabaseKey"])) {
-  ///   try await root.database.value
+  /// func expectCycle(awaiting database: AsyncDependency<Int>) async {
+  ///   let path = ["DatabaseKey", "ConfigurationKey", "DatabaseKey"]
+  ///   await #expect(throws: AsyncDependencyCycle(path: path)) {
+  ///     try await database.value
+  ///   }
   /// }
   /// ```
   ///
