@@ -11,14 +11,14 @@ extension ComposableEnvironment {
   /// await environment.shutdown()
   /// ```
   ///
-  /// Each value the tree built itself (a default or test value, or an `AsyncDependencyKey`'s
-  /// value) that conforms to `DependencyShutdown` is shut down exactly once, in the reverse of
-  /// the order they were built, each awaited. A value whose `shutdown()` takes longer than
-  /// `timeout` is reported (a runtime warning; a failure in tests), its shutdown cancelled, and
-  /// not waited for. Values set with ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` belong
-  /// to whoever set them and are left alone. A second call shuts down only what was built since;
-  /// a call made while another runs waits for it. An asynchronous value still being built is left
-  /// for a later call.
+  /// Each value the tree built itself (a default or test value, or an `AsyncDependencyKey`'s value)
+  /// that conforms to `DependencyShutdown` is shut down exactly once, in the reverse of the order
+  /// they were built, each awaited; one object that several keys return, once, at the place of its
+  /// first build. A value whose `shutdown()` takes longer than `timeout` is reported (a runtime
+  /// warning; a failure in tests), its shutdown cancelled, and not waited for. Values set with
+  /// ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` belong to whoever set them and are left
+  /// alone. A second call shuts down only what was built since; a call made while another runs
+  /// waits for it. An asynchronous value still being built is left for a later call.
   ///
   /// The tree keeps its values: reads after `shutdown()` get the values that were shut down.
   /// Releasing an environment shuts nothing down.
@@ -27,7 +27,8 @@ extension ComposableEnvironment {
   /// values belong to the root.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait for each value's `shutdown()`.
+  ///   - timeout: How long to wait for each value's `shutdown()`: zero or more. A negative one is
+  ///     reported (a runtime warning; a failure in tests) and shuts nothing down.
   ///   - isolation: The actor the call is made on; inferred. (An environment is not `Sendable`:
   ///     the call stays on the caller's actor, so a `@MainActor` app or test can make it.)
   public func shutdown(

@@ -70,7 +70,9 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
   ///
   /// - Throws: `CancellationError` when the reading task is cancelled while it waits for the
   ///   build (the build goes on); the build's error when it throws (the next read tries again);
-  ///   ``UnimplementedFailure`` for a key's default `testValue`, after failing the running test.
+  ///   ``UnimplementedFailure`` for a key's default `testValue`, after failing the running test;
+  ///   ``AsyncDependencyCycle`` when the await is made inside a build that this dependency's build
+  ///   waits for (a build that needs itself), after failing the running test.
   public var value: Value {
     get async throws {
       switch source {

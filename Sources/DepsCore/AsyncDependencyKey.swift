@@ -33,7 +33,10 @@ public protocol AsyncDependencyKey: SendableMetatypeIfAvailable {
   /// Builds the value used when nobody set one, outside tests.
   ///
   /// Called on the first awaited read, in a task of its own. When it throws, the readers waiting
-  /// for it get the error and the next read calls it again.
+  /// for it get the error and the next read calls it again. It may await other asynchronous
+  /// dependencies, but not one whose build awaits this one: that await reports the cycle (a
+  /// runtime warning; a failure in tests) and throws ``AsyncDependencyCycle`` instead of waiting
+  /// forever.
   static func makeDefault() async throws -> Value
 
   /// The dependency used when nobody set one, while XCTest or Swift Testing runs the process.

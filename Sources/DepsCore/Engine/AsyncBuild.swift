@@ -3,7 +3,9 @@
 /// The build runs in a task of its own, not in the reader's: a reader that is cancelled stops
 /// waiting (with `CancellationError`) and the build goes on for the others. A build that throws
 /// hands every waiting reader the error and leaves the value unbuilt, so the next read tries
-/// again. No lock is held while the build (user code) runs.
+/// again. No lock is held while the build (user code) runs. A build that awaits itself, directly
+/// or through other builds, would wait forever: the await that closes the cycle throws
+/// ``AsyncDependencyCycle`` instead (``AsyncBuildGraph``).
 package final class AsyncBuild<Value: Sendable>: Sendable {
   /// Builds the value.
   let make: @Sendable () async throws -> Value
@@ -22,7 +24,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
 
   private enum Phase: Sendable {
     case idle
-    case building
+    case building(AsyncBuildGraph.Run)
     /// Built as number `order` of ``BuildOrder``.
     case built(Value, order: UInt64)
   }
@@ -76,6 +78,8 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   package var value: Value {
     get async throws {
       if let built { return built.value }
+      // Read on the reader's task: the build, if any, that this wait would hold up.
+      let building = AsyncBuildGraph.building
       let reader = state.withLock { state in
         state.lastReader += 1
         state.readers[state.lastReader] = .arriving
@@ -90,7 +94,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
       defer { state.withLock { _ in } }
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          wait(reader, continuation)
+          wait(reader, continuation, from: building)
         }
       } onCancel: {
         cancel(reader)
@@ -99,30 +103,42 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   }
 
   /// Makes `reader` wait for the value on `continuation`, starting the build if none is in
-  /// flight; resumes it at once when the value is built or the reader was cancelled meanwhile.
-  private func wait(_ reader: UInt64, _ continuation: CheckedContinuation<Value, any Error>) {
+  /// flight; resumes it at once when the value is built, the reader was cancelled meanwhile, or
+  /// the wait would hold up `building` (the build the reader runs in), which this build waits for.
+  private func wait(
+    _ reader: UInt64, _ continuation: CheckedContinuation<Value, any Error>,
+    from building: AsyncBuildGraph.Run?
+  ) {
     let next = state.withLock { state -> Next in
       if case .cancelled = state.readers[reader] {
         state.readers[reader] = nil
         return .resume(.failure(CancellationError()))
       }
-      switch state.phase {
-      case .built(let value, _):
+      if case .built(let value, _) = state.phase {
         state.readers[reader] = nil
         return .resume(.success(value))
-      case .building:
-        state.readers[reader] = .waiting(continuation)
-        return .wait
-      case .idle:
-        state.readers[reader] = .waiting(continuation)
-        state.phase = .building
-        return .build
       }
+      // Under the lock, so that the build cannot end between the look and the record: its end
+      // removes the waits for it.
+      let id = ObjectIdentifier(self)
+      if let cycle = AsyncBuildGraph.wait(reader, for: id, named: cycleName, from: building) {
+        state.readers[reader] = nil
+        return .cycle(cycle)
+      }
+      state.readers[reader] = .waiting(continuation)
+      guard case .idle = state.phase else { return .wait }
+      let run = AsyncBuildGraph.Run(build: id)
+      AsyncBuildGraph.began(run)
+      state.phase = .building(run)
+      return .build(run)
     }
     switch next {
     case .resume(let result): continuation.resume(with: result)
     case .wait: break
-    case .build: startBuild()
+    case .build(let run): startBuild(run)
+    case .cycle(let cycle):
+      runtimeWarn(cycle.description, kind: cycle.path.joined(separator: " → "))
+      continuation.resume(throwing: cycle)
     }
   }
 
@@ -130,7 +146,9 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   private enum Next {
     case resume(Result<Value, any Error>)
     case wait
-    case build
+    case build(AsyncBuildGraph.Run)
+    /// Waiting would never end: the build waits for the reader's.
+    case cycle(AsyncDependencyCycle)
   }
 
   /// Stops `reader`'s wait with `CancellationError`; the build goes on.
@@ -139,6 +157,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
       switch state.readers[reader] {
       case .waiting(let continuation):
         state.readers[reader] = nil
+        AsyncBuildGraph.stopWaiting(reader, for: ObjectIdentifier(self))
         return continuation
       case .arriving:
         // Not waiting yet: `wait` sees this and resumes it.
@@ -152,31 +171,35 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     continuation?.resume(throwing: CancellationError())
   }
 
-  private func startBuild() {
+  private func startBuild(_ run: AsyncBuildGraph.Run) {
     // A task of its own, so that cancelling the reader that started it cancels no build. It
-    // inherits that reader's task-local values and priority; `scope` sets what the store needs.
+    // inherits that reader's task-local values and priority; `scope` sets what the store needs,
+    // and the graph learns that the awaits of `make` (and of the tasks it starts) wait for it.
     Task { [self] in
       let result: Result<Value, any Error>
       do {
-        if let scope {
-          result = .success(try await scope.run(make))
-        } else {
-          result = .success(try await make())
-        }
+        result = .success(
+          try await AsyncBuildGraph.$building.withValue(run) {
+            if let scope { return try await scope.run(make) }
+            return try await make()
+          })
       } catch {
         result = .failure(error)
       }
-      finish(result)
+      finish(result, run: run)
     }
   }
 
-  /// Publishes the build's result and hands it to every waiting reader.
-  private func finish(_ result: Result<Value, any Error>) {
+  /// Publishes the result of `run` and hands it to every waiting reader.
+  private func finish(_ result: Result<Value, any Error>, run: AsyncBuildGraph.Run) {
     let waiting = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
       switch result {
       case .success(let value): state.phase = .built(value, order: BuildOrder.next())
       case .failure: state.phase = .idle
       }
+      // Under the lock, with the new phase: a reader that looks later finds the build ended and
+      // records no wait.
+      AsyncBuildGraph.ended(run)
       var waiting: [CheckedContinuation<Value, any Error>] = []
       for (reader, status) in state.readers {
         guard case .waiting(let continuation) = status else { continue }
@@ -187,6 +210,12 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
     for continuation in waiting { continuation.resume(with: result) }
   }
+}
+
+extension AsyncBuild {
+  /// How a cycle's message names the build: the key the value is built for; for an override's
+  /// build, its type.
+  var cycleName: String { keyName ?? "AsyncDependency<\(Value.self)>" }
 }
 
 /// Makes the value of an ``AsyncBuild``.

@@ -13,6 +13,10 @@ package final class BuiltValues: Sendable {
     var lastShutdown: OneShot<Void>?
     /// How many `shutdown` calls wait for an earlier one.
     var waitingShutdowns = 0
+    /// The objects shut down (or being shut down) already, by identity: one object that several
+    /// keys' defaults return is built, and recorded, once per key, and shut down once. Held, so
+    /// that an identity is never that of a later object.
+    var shutDownObjects: [ObjectIdentifier: any DependencyShutdown] = [:]
   }
 
   private enum Entry: Sendable {
@@ -55,9 +59,15 @@ package final class BuiltValues: Sendable {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for each value; one that takes longer is reported (a runtime
-  ///     warning, a failure in tests), its shutdown cancelled, and not waited for.
+  ///     warning, a failure in tests), its shutdown cancelled, and not waited for. A negative one
+  ///     is reported as the caller's mistake, and shuts nothing down.
   ///   - keys: The key each synchronously built box was built for, by box, for messages.
   package func shutdown(timeout: Duration, keys: [ObjectIdentifier: DependencyID]) async {
+    guard timeout >= .zero else {
+      // No value could end within it: the mistake is the caller's, and no value is to blame.
+      runtimeWarn(Self.negativeTimeoutMessage(timeout))
+      return
+    }
     let run = OneShot<Void>()
     let previous = state.withLock { state in
       defer { state.lastShutdown = run }
@@ -91,7 +101,8 @@ package final class BuiltValues: Sendable {
   }
 
   /// Takes the values to shut down now out of the entries; leaves the asynchronous defaults that
-  /// are not built yet.
+  /// are not built yet. An object due under several keys is due once, at its first build; one
+  /// shut down before is not due again.
   private func takeDue() -> [Due] {
     state.withLock { state in
       var due: [Due] = []
@@ -110,7 +121,18 @@ package final class BuiltValues: Sendable {
         }
       }
       state.entries = kept
-      return due
+      var firstBuilds: [Due] = []
+      for value in due.sorted(by: { $0.order < $1.order }) {
+        // A value type has no identity to go by: each is its own value.
+        guard Swift.type(of: value.value) is AnyObject.Type else {
+          firstBuilds.append(value)
+          continue
+        }
+        let id = ObjectIdentifier(value.value as AnyObject)
+        guard state.shutDownObjects.updateValue(value.value, forKey: id) == nil else { continue }
+        firstBuilds.append(value)
+      }
+      return firstBuilds
     }
   }
 
@@ -133,6 +155,17 @@ package final class BuiltValues: Sendable {
       value's shutdown and goes on with the next. To fix: make \(type).shutdown() return sooner, \
       or pass a longer timeout to shutdown(timeout:).
       """
+  }
+
+  /// The report of `shutdown(timeout:)` given a negative timeout.
+  static func negativeTimeoutMessage(_ timeout: Duration) -> String {
+    """
+    shutdown(timeout: \(timeout)) was called with a negative timeout.
+
+    shutdown() waits for each value the store built at most its timeout, so it shut nothing down: \
+    the values stay for the next call. To fix: pass shutdown(timeout:) a duration of zero or more \
+    (10 seconds unless given).
+    """
   }
 
   /// Runs `operation` in a task of its own and waits for it at most `timeout`; cancels it when it
