@@ -86,6 +86,16 @@ public struct Dependency<Value> {
     set {
       setDependency(newValue, access: environment[keyPath: storageKeyPath].access, on: environment)
     }
+    // `environment.client.fetch = { … }` reads the client to change it: the test takes charge of
+    // that dependency, and the read reports no missing test value (as `with(\.client.fetch, …)`).
+    _modify {
+      let access = environment[keyPath: storageKeyPath].access
+      var value = TestValueCheck.unreported {
+        Unmanaged.passUnretained(environment.node)._withUnsafeGuaranteedRef { access.read(at: $0) }
+      }
+      yield &value
+      setDependency(value, access: access, on: environment)
+    }
   }
 }
 

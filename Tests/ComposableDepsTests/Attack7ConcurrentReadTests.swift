@@ -1,4 +1,5 @@
 import ComposableDeps
+import DepsTestSupport
 import DepsTesting
 import Dispatch
 import Foundation
@@ -81,9 +82,11 @@ private func residentBytes() -> Int? {
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-@Suite(.timeLimit(.minutes(3))) struct Attack7ConcurrentReadTests {
-  static let rounds = 20
-  static let writes = 20_000
+/// Storms: many threads at full speed, serialized and scaled (`StressScale`), so that they run in
+/// the storms' process of their own in CI and do not starve tests that wait on the pool.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct Attack7ConcurrentReadStorms {
+  static let rounds = StressScale.scaled(20)
+  static let writes = StressScale.scaled(20_000)
 
   /// A node that set its own value never reads the root's, however the root and the node are
   /// written at once; and its values arrive in the order they were written.
@@ -235,7 +238,7 @@ private func residentBytes() -> Int? {
     ])
     #expect(warmup == [])
     let before = try #require(residentBytes())
-    let operations = 250_000
+    let operations = StressScale.scaled(250_000)
     let problems = runConcurrently([
       {
         for n in 1...operations { leaf[\.a7value] = n }; return []

@@ -101,7 +101,7 @@ private let a7Reducer = Reducer<Int, A7Action, A7Environment> { state, action, e
   }
 
   @Test func aReleasedStoreChecksItsLastEnvironmentToo() async {
-    let issues = await recordedIssues {
+    let issues = recordedIssues {
       var store: TestStore<Int, A7Action, A7Environment>? = TestStore(
         initialState: 0, reducer: a7Reducer, environment: A7Environment().with(\.a7first, 1),
         strictDependencies: true)
@@ -235,7 +235,7 @@ private let a7ListReducer = Reducer<A7ListState, A7ListAction, A7ListEnvironment
       load: XCTUnimplemented("X.load"))
     let withPlaceholder: @Sendable () -> Int = XCTUnimplemented("X.count", placeholder: 5)
     let value = LockIsolated(0)
-    let issues = await recordedIssues {
+    let issues = recordedIssues {
       client.stop()
       value.setValue(withPlaceholder())
     }
@@ -258,7 +258,8 @@ private let a7ListReducer = Reducer<A7ListState, A7ListAction, A7ListEnvironment
     stream.cancel()
     let bounded = await attack7Waited(seconds: 10) {
       do {
-        try await never.value
+        // `never.value` is `Never`: nothing after it in this `do` could run.
+        let _: Never = try await never.value
       } catch is CancellationError {
         return "cancelled"
       } catch {

@@ -257,10 +257,12 @@ extension GlobalStoreTests {
   /// Reads in a `withDependencies` scope, on the scope's task and through a model made in it and
   /// read on threads, while the process-wide store is written with `with(_:_:)`: the store's values
   /// arrive in the order written, the scope's override never changes.
-  @Suite struct Attack7ScopedReadsWhileTheStoreIsWritten {
-    @Test(arguments: 0..<10) func readsInAScopeSeeTheStoreInOrderAndTheScopeUnchanged(round: Int) async {
+  /// A storm (threads at full speed): scaled, and run in the storms' process of their own in CI.
+  @Suite struct Attack7ScopedReadStorms {
+    @Test(arguments: 0..<StressScale.scaled(10))
+    func readsInAScopeSeeTheStoreInOrderAndTheScopeUnchanged(round: Int) async {
       A7GWriter().with(\.a7gValue, 0)
-      let writes = 20_000
+      let writes = StressScale.scaled(20_000)
       await withDependencies {
         $0.a7gScoped = -5
       } operation: {

@@ -4,6 +4,7 @@
 /// built is made once per key and store: per test scope. Nothing is added to a read: only the
 /// build of a default in the test context, and a read that misses the per-thread cache through a
 /// `@Dependency` made in a test process, which says where it was declared.
+@usableFromInline
 package enum TestValueCheck {
   /// ``MissingTestValue``: 0 for `.failure`, 1 for `.warning`.
   static let setting = AtomicWord()
@@ -21,7 +22,7 @@ package enum TestValueCheck {
   private static let learning = ThreadLocalSlot()
 
   /// Runs `body`, whose reads of keys with no test value are not reported.
-  static func unreported<R>(_ body: () throws -> R) rethrows -> R {
+  @usableFromInline package static func unreported<R>(_ body: () throws -> R) rethrows -> R {
     // Any pointer that is not `nil` marks the thread; it is never followed.
     try learning.with(UnsafeMutableRawPointer(bitPattern: 1), body)
   }
