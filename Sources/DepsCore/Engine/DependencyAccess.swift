@@ -221,7 +221,7 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   }
 
   /// Reads through the access object, which caches the read under `cacheKey`.
-  @usableFromInline @inline(never)
+  @usableFromInline
   func readMissing(at node: DependencyNode) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.read(at: node) }

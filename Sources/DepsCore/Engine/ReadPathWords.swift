@@ -24,7 +24,7 @@ package enum ReadPathWords {
   @usableFromInline static let words = Words()
 
   /// How many `withDependencies` scopes are alive (see `DependencyOverlay`).
-  @inlinable @inline(__always)
+  @inlinable
   package static var scopesAlive: UInt64 { words.scopesAlive.load() }
 
   /// Counts a scope made.
@@ -34,13 +34,13 @@ package enum ReadPathWords {
   static func scopeFreed() { words.scopesAlive.subtractOne() }
 
   /// The process-wide store's node, unretained, once `GlobalDeps` published it; `nil` before.
-  @inlinable @inline(__always)
+  @inlinable
   package static var globalStore: Unmanaged<DependencyNode>? { words.globalStore.load() }
 
   /// The process-wide store's node, unretained: ``globalStore``, or `make()` published on first
   /// use. `make` must return the same node every time, one that a `static let` keeps alive for the
   /// whole process.
-  @inlinable @inline(__always)
+  @inlinable
   package static func globalStore(_ make: () -> DependencyNode) -> Unmanaged<DependencyNode> {
     globalStore ?? publishGlobalStore(make())
   }

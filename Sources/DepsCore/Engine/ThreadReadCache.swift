@@ -371,7 +371,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     return makeCurrent()
   }
 
-  @usableFromInline @inline(never)
+  @usableFromInline
   static func makeCurrent() -> Unmanaged<ThreadReadCache> {
     let key = storageKey
     // Every thread that races here publishes the same key.

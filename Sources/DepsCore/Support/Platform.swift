@@ -24,14 +24,13 @@ enum PthreadCall {
   /// A pthread call on a valid, properly used lock never fails: a failure means the lock was
   /// misused (destroyed while held, unlocked by a thread that does not hold it) or its memory was
   /// overwritten, and carrying on would break mutual exclusion.
-  @inlinable @inline(__always)
+  @inlinable
   static func check(_ status: Int32, _ call: StaticString) {
     if status != 0 { failed(status, call) }
   }
 
-  /// The failure of ``check(_:_:)``, out of line so that the checks inline to a compare and a
-  /// branch.
-  @usableFromInline @inline(never)
+  /// The failure of ``check(_:_:)``.
+  @usableFromInline
   static func failed(_ status: Int32, _ call: StaticString) -> Never {
     preconditionFailure(message(status, call))
   }
@@ -88,7 +87,7 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
     raw.deallocate()
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   package func lock() {
     #if canImport(Darwin)
       os_unfair_lock_lock(raw)
@@ -97,7 +96,7 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
     #endif
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   package func unlock() {
     #if canImport(Darwin)
       os_unfair_lock_unlock(raw)
@@ -136,20 +135,20 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
 
     init() {}
 
-    @inlinable @inline(__always)
+    @inlinable
     package func lock() {
       if !held.exchange(true, ordering: .acquiring) { return }
       lockContended()
     }
 
-    @usableFromInline @inline(never)
+    @usableFromInline
     func lockContended() {
       while held.load(ordering: .relaxed) || held.exchange(true, ordering: .acquiring) {
         sched_yield()
       }
     }
 
-    @inlinable @inline(__always)
+    @inlinable
     package func unlock() { held.store(false, ordering: .releasing) }
 
     /// Whether some thread holds the lock, for assertions.
