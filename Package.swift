@@ -12,10 +12,7 @@ let package = Package(
     .library(name: "DepsTesting", targets: ["DepsTesting"]),
   ],
   targets: [
-    .target(name: "DepsCore", dependencies: ["_DepsCoreShims"]),
-    // C that DepsCore's read path needs and Swift cannot say (a thread-local variable); not a
-    // product.
-    .target(name: "_DepsCoreShims"),
+    .target(name: "DepsCore"),
     .target(name: "DepsReducer", dependencies: ["DepsCore"]),
     .target(name: "ComposableDeps", dependencies: ["DepsCore", "DepsReducer"]),
     .target(name: "GlobalDeps", dependencies: ["DepsCore", "DepsReducer"]),

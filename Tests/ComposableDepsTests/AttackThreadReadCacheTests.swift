@@ -15,8 +15,8 @@ import Testing
   #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
-// Attacks on the per-thread read cache that reads find through a C thread-local mirroring the
-// pthread key that owns it: first reads by many threads at once, threads that end while the tree
+// Attacks on the per-thread read cache that reads find through the pthread key that owns it:
+// first reads by many threads at once, threads that end while the tree
 // is written, reads from another thread-local's destructor, pool threads, and what the caches
 // of ended and parked threads keep alive. The keys (DepsTestSupport's
 // NamedObjects.swift) are only the attack suites', so other suites never see them.

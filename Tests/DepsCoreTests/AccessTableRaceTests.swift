@@ -4,11 +4,11 @@ import Testing
 
 @testable import DepsCore
 
-// A `@Dependency`'s access is interned without a lock once it exists (`AccessTable`, an index
-// probed while one thread at a time adds to it and replaces it with a larger one). These races
-// intern many new key path objects on 8 threads at once, in different orders, so that indexes
-// are filled and replaced while other threads probe them, and check that every thread got the one
-// access of each key path (and of each declaration, in this test process).
+// A `@Dependency`'s access is interned in a table that grows as accesses are added
+// (`AccessTable`). These races intern many new key path objects on 8 threads at once, in different
+// orders, so that the table fills and grows while other threads look accesses up, and check that
+// every thread got the one access of each key path (and of each declaration, in this test
+// process).
 
 private struct InternHolder {
   var value = 0
@@ -30,7 +30,7 @@ extension Dependencies {
   @Test func threadsInterningNewKeyPathsAtOnceGetOneAccessEach() {
     for _ in 0..<StressScale.scaled(200) {
       // New key path objects (an appended key path is a new object each time): accesses no
-      // thread interned before, 40 a round, so that the index fills and grows during the race.
+      // thread interned before, 40 a round, so that the table fills and grows during the race.
       // Key path objects are immutable; `KeyPath` is not `Sendable` in this toolchain.
       nonisolated(unsafe) let keyPaths = (0..<40).map { _ in
         (\Dependencies.internHolder).appending(path: \InternHolder.value)
@@ -60,17 +60,5 @@ extension Dependencies {
         #expect(three.count == 3)
       }
     }
-  }
-}
-
-@Suite struct LockFreeReadModeTests {
-  /// On Linux the read caches are read without their lock when the process could register for
-  /// `membarrier` (`ProcessBarrier`); the read-and-purge races (`ReadPurgeRaceTests`, the storms)
-  /// then run that path. Fails where a kernel or sandbox refuses the call: reads still work, with
-  /// the lock, but the race tests no longer cover the lock-free path.
-  @Test func readsTakeNoLockOnLinux() {
-    #if os(Linux) && !DEPS_APPLE_FALLBACK
-      #expect(ThreadReadCache.readsTakeNoLock, "membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) failed")
-    #endif
   }
 }

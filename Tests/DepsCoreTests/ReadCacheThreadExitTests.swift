@@ -15,7 +15,7 @@ import Testing
 
 /// A thread's read cache ends with the thread: what it holds is released, and a read later in the
 /// thread's exit (another thread-local key's destructor) gets a cache of its own, never the one
-/// released (reads find the cache through a C thread-local that mirrors the owning pthread key).
+/// released.
 @Suite struct ReadCacheThreadExitTests {
   private final class Cached: Sendable {}
 

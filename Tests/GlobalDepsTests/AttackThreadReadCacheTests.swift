@@ -15,8 +15,8 @@ import Testing
   #error("Deps supports Apple platforms and Linux: this platform has neither Darwin, Glibc nor Musl.")
 #endif
 
-// Attacks on the per-thread read cache (found through a C thread-local mirroring the pthread key
-// that owns it) through GlobalDeps: first reads of the store and of scopes by many threads at once
+// Attacks on the per-thread read cache (found through the pthread key that owns it) through
+// GlobalDeps: first reads of the store and of scopes by many threads at once
 // while the store is written, threads that end meanwhile, reads in another thread-local's
 // destructor, and what the caches of ended and parked threads keep alive of a scope. The keys
 // (DepsTestSupport's NamedObjects.swift) are only the attack suites', so other suites never see

@@ -64,8 +64,7 @@ if let name = arguments.first(where: { $0.hasPrefix("--profile=") })?.dropFirst(
 // their own. They do the row's one-time work (a first derivation of child environments, a case
 // path's first reflection, the runtime's first conformance lookups), which can take longer than
 // `batchNanoseconds / 4`: sized on them, a row ran batches of a few dozen operations all process
-// long, whose fixed cost per batch read as 1.5x to 45x the row's time (Docs/Performance.md, "The
-// bimodal row"). The size is then taken from the least of three timings, as one preempted timing
+// long, whose fixed cost per batch read as 1.5x to 45x the row's time. The size is then taken from the least of three timings, as one preempted timing
 // would shrink the batch too. `--cold-sizing` sizes as before (no warm-up, one timing), to show it.
 let coldSizing = arguments.contains("--cold-sizing")
 /// The batch size of `benchmark`, and how long its warm-up took (nil with `--cold-sizing`).

@@ -20,6 +20,11 @@ private final class ChainEnvironment: ComposableEnvironment {
   @Dependency(\.value) var value
   @Derived var child: ChainEnvironment
 
+  /// Reads `value` in a method of its own, as feature code reads: the read is inlined into the
+  /// method, which the loop calls.
+  @inline(never)
+  func valueFromAMethod() -> Int { value }
+
   /// Reads `value` `n` times from a method, where `self` is borrowed, as feature code reads.
   @inline(never)
   func readLoop(_ n: Int, into sink: ThreadSink) {
@@ -38,6 +43,8 @@ private func descendant(of root: ChainEnvironment, depth: Int) -> ChainEnvironme
 public enum ComposableDepsBenchmarks {
   /// The read at depth 1; the rows at depths 8 and 64 are named alike.
   public static let depth1Read = "read at depth 1 (value set on the root)"
+  /// The read of ``depth1Read`` in a method that the loop calls.
+  public static let depth1ReadFromAMethod = "read at depth 1, from a method"
 
   /// ComposableDeps reads at depths 1, 8 and 64, and the cost of `with`.
   public static var all: [Benchmark] {
@@ -50,6 +57,12 @@ public enum ComposableDepsBenchmarks {
         for _ in 0..<n { blackHole(environment.value) }
       }
     }
+    let child = Unchecked(descendant(of: root, depth: 1))
+    benchmarks.insert(
+      Benchmark("ComposableDeps", depth1ReadFromAMethod) { n in
+        let environment = opaque(child.value)
+        for _ in 0..<n { blackHole(environment.valueFromAMethod()) }
+      }, at: 1)
     let writer = Unchecked(ChainEnvironment())
     benchmarks.append(
       Benchmark("ComposableDeps", "with(\\.key, value) write") { n in

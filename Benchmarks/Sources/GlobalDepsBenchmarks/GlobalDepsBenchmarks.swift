@@ -47,6 +47,11 @@ private struct BenchEnvironment: GlobalEnvironment {
   @Dependency(\.untouched) var untouched
   @Dependency(\.scoped) var scoped
   @Dependency(Counter.self) var counter
+
+  /// Reads `overridden` from a method of its own, as feature code reads: the read is inlined into
+  /// the method, which the loop calls.
+  @inline(never)
+  func overriddenFromAMethod() -> Int { overridden }
 }
 
 /// A feature model outside any environment, the way `GlobalDeps` is used in plain types.
@@ -81,6 +86,10 @@ public enum GlobalDepsBenchmarks {
   public static let readWhileScopeAlive = "read, overridden value, while a scope is alive"
   /// A read of a class instance built once, then a property of it.
   public static let serviceRead = "read of a shared service object (default built once)"
+  /// The read of ``overriddenRead`` in a method that the loop calls.
+  public static let overriddenReadFromAMethod = "read, overridden value, from a method"
+  /// A model made outside any scope and read once.
+  public static let modelMadeAndRead = "model made outside any scope, read once"
 
   /// GlobalDeps reads (overridden, default, type key, in a scope), scopes and writes.
   public static var all: [Benchmark] {
@@ -90,6 +99,10 @@ public enum GlobalDepsBenchmarks {
       Benchmark("GlobalDeps", overriddenRead) { n in
         let environment = opaque(environment)
         for _ in 0..<n { blackHole(environment.overridden) }
+      },
+      Benchmark("GlobalDeps", overriddenReadFromAMethod) { n in
+        let environment = opaque(environment)
+        for _ in 0..<n { blackHole(environment.overriddenFromAMethod()) }
       },
       Benchmark("GlobalDeps", "read, default value") { n in
         let environment = opaque(environment)
@@ -120,6 +133,10 @@ public enum GlobalDepsBenchmarks {
             blackHole(Feature().value)
           }
         }
+      },
+      Benchmark("GlobalDeps", modelMadeAndRead) { n in
+        // Each model interns its @Dependency's access and looks for a scope in force.
+        for _ in 0..<n { blackHole(Feature().value) }
       },
       Benchmark("GlobalDeps", defaultModelRead) { n in
         let feature = opaque(Feature())

@@ -27,10 +27,13 @@ import GlobalDepsBenchmarks
 /// names a row of the benchmark table by group and name, so both tools run the same code.
 let rows: [(id: String, group: String, name: String)] = [
   ("globaldeps-read", "GlobalDeps", GlobalDepsBenchmarks.overriddenRead),
+  ("globaldeps-read-call", "GlobalDeps", GlobalDepsBenchmarks.overriddenReadFromAMethod),
   ("composabledeps-read", "ComposableDeps", ComposableDepsBenchmarks.depth1Read),
+  ("composabledeps-read-call", "ComposableDeps", ComposableDepsBenchmarks.depth1ReadFromAMethod),
   ("scoped-read", "GlobalDeps", GlobalDepsBenchmarks.scopedRead),
   ("read-while-scope-alive", "GlobalDeps", GlobalDepsBenchmarks.readWhileScopeAlive),
   ("withdependencies-read", "GlobalDeps", GlobalDepsBenchmarks.withDependenciesRead),
+  ("model-made-read", "GlobalDeps", GlobalDepsBenchmarks.modelMadeAndRead),
   ("pullbacks-4", "Reducer", ReducerBenchmarks.environmentLess),
   ("store-send-none", "Store", EffectBenchmarks.storeSend),
   ("store-scopes-4", "Store", EffectBenchmarks.scopedSend),

@@ -221,7 +221,7 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   }
 
   /// Reads through the access object, which caches the read under `cacheKey`.
-  @usableFromInline @inline(never)
+  @usableFromInline
   func readMissing(at node: DependencyNode) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.read(at: node) }
@@ -231,30 +231,17 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
 /// One access object per key type or key path object; in a test process, one per key type or key
 /// path object and `@Dependency` declaration. The table keeps key path objects alive through
 /// their access, so an address is never reused for another key path.
-///
-/// A `@Dependency` made in a loop (a model made inside a `withDependencies` operation) interns its
-/// access every time, so the lookup of an access made before takes no lock: it probes an
-/// ``AccessIndex`` published in an atomic word. Only the first intern of a key takes the lock.
 private enum AccessTable {
   /// A key type or key path object, and where a `@Dependency` declaration is: its file's name (the
   /// address of the `#fileID` literal, tagged) and line; both 0 for an access of no declaration.
-  struct Key: Hashable {
+  struct Key: Equatable {
     var id: UInt
     var file: UInt
     var line: UInt
   }
 
-  /// Every access made, and the indexes published so far (kept for the life of the process: a
-  /// thread may still probe one that was replaced).
-  private struct Made {
-    var accesses: [Key: any AnyObject & Sendable] = [:]
-    var indexes: [AccessIndex] = []
-  }
-
-  private static let made = Locked(Made())
-
-  /// The index lookups probe: every access in ``made``, or all but those a thread is adding.
-  private static let published = AtomicReference<AccessIndex>()
+  /// Every access made, kept for the life of the process: wrappers hold them unretained.
+  private static let made = Locked(Table())
 
   /// The access for `id`, or, in a test process, for `id` read by the `@Dependency` declared at
   /// `declaration`, which `make` is given to keep.
@@ -263,20 +250,21 @@ private enum AccessTable {
     make: (DependencyReadSite?) -> DependencyAccess<Value>
   ) -> Unmanaged<DependencyAccess<Value>> {
     let key = key(id, declaredAt: declaration)
-    // Published indexes live for the life of the process (see `Made`).
-    if let found = published.load()?._withUnsafeGuaranteedRef({ $0.access(for: key) }) {
-      return unretained(found, id)
-    }
+    if let found = made.withLock({ $0.access(for: key) }) { return unretained(found, id) }
     // A key with a file is a declaration's, in a test process.
     let site = declaration.flatMap {
       key.file == 0 ? nil : DependencyReadSite(fileID: $0.fileID, line: $0.line)
     }
-    return unretained(add(key, make: { make(site) }), id)
+    // Made unlocked, as `Locked.firstPublished` builds; a thread that lost the race drops its own.
+    let access = make(site)
+    let interned = made.withLock { table in
+      table.access(for: key) ?? table.add(key, access)
+    }
+    return unretained(interned, id)
   }
 
   /// The key of the access for `id` read by the `@Dependency` declared at `declaration`: in a test
   /// process, the declaration's own; elsewhere, or for no declaration, the access of `id`.
-  @inline(__always)
   private static func key(_ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?)
     -> Key
   {
@@ -292,24 +280,6 @@ private enum AccessTable {
     return Key(id: UInt(bitPattern: id), file: file, line: declaration.line)
   }
 
-  /// Interns what `make` makes for `key`, unless a thread did first; returns the access interned.
-  @inline(never)
-  private static func add(_ key: Key, make: () -> AnyObject & Sendable) -> Unmanaged<AnyObject> {
-    let access = made.firstPublished(
-      find: { $0.accesses[key] }, build: make,
-      publish: { made, access in
-        made.accesses[key] = access
-        // Under the lock: the one thread that adds to the index.
-        let index = made.indexes.last
-        if let index, index.add(key, Unmanaged.passUnretained(access)) { return }
-        let larger = AccessIndex(capacity: 2 * (index?.capacity ?? 32), holding: made.accesses)
-        made.indexes.append(larger)
-        published.publish(.passUnretained(larger))
-      })
-    // `made` keeps every access it published alive for the life of the process.
-    return .passUnretained(access)
-  }
-
   /// `access`, interned for `id`, as the access of its value type.
   private static func unretained<Value>(
     _ access: Unmanaged<AnyObject>, _ id: ObjectIdentifier
@@ -319,79 +289,51 @@ private enum AccessTable {
     assert(
       access.takeUnretainedValue() is DependencyAccess<Value>,
       "Deps: the access of \(id) is a \(type(of: access.takeUnretainedValue())).")
-    // Unretained: the table keeps every access it published alive for the life of the process.
+    // Unretained: the table keeps every access it holds alive for the life of the process.
     return Unmanaged<DependencyAccess<Value>>.fromOpaque(access.toOpaque())
   }
-}
 
-/// An open-addressing table of interned accesses (linear probing, a multiplicative hash), probed
-/// with no lock while the thread that holds ``AccessTable``'s lock adds to it.
-///
-/// A slot is written once: its key first, then the access's address, published with a releasing
-/// store; a probe loads the address (acquiring) before it reads the key, and a slot whose address
-/// is 0 is empty and ends the probe. A probe that misses an access being added takes the lock and
-/// finds it there. The table never holds more than half its capacity: a full one is replaced by a
-/// larger one, which the replaced one outlives (see ``AccessTable``).
-private final class AccessIndex: @unchecked Sendable {
-  // @unchecked: a slot's key is written once, before its address is published (see above).
-  let capacity: Int
-  private let keys: UnsafeMutablePointer<AccessTable.Key>
-  private let accesses: UnsafeMutablePointer<AtomicWord>
-  /// How many slots are filled; only the adding thread, under the lock, touches it.
-  private var count = 0
+  /// An open-addressing table (linear probing, a multiplicative hash of the key's words), never
+  /// more than half full. Not a `Dictionary`: a model interns each of its `@Dependency`s' accesses
+  /// whenever it is made, and a `Dictionary`'s lookup (SipHash of three words, and a retain of
+  /// what it finds) cost more than the rest of making the model (`model-made-read` in
+  /// Benchmarks/instruction-budgets.json).
+  struct Table {
+    /// A key's `id` is 0 in an empty slot: no key type or key path object is at address 0.
+    private var keys = [Key](repeating: Key(id: 0, file: 0, line: 0), count: 64)
+    private var accesses = [(any AnyObject & Sendable)?](repeating: nil, count: 64)
+    private var count = 0
 
-  /// A table of `capacity` slots (a power of two) holding `accesses`.
-  init(capacity: Int, holding accesses: [AccessTable.Key: any AnyObject & Sendable]) {
-    precondition(
-      capacity.nonzeroBitCount == 1 && accesses.count * 2 <= capacity,
-      "Deps: an access index of \(capacity) slots for \(accesses.count) accesses.")
-    self.capacity = capacity
-    keys = .allocate(capacity: capacity)
-    keys.initialize(repeating: AccessTable.Key(id: 0, file: 0, line: 0), count: capacity)
-    self.accesses = .allocate(capacity: capacity)
-    for slot in 0..<capacity { (self.accesses + slot).initialize(to: AtomicWord()) }
-    for (key, access) in accesses {
-      let added = add(key, .passUnretained(access))
-      assert(added, "Deps: an access index filled beyond half its capacity.")
+    private func slot(for key: Key) -> Int {
+      let mixed = (UInt64(key.id) ^ (UInt64(key.file) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(key.line))
+      return Int(truncatingIfNeeded: (mixed &* 0xBF58_476D_1CE4_E5B9) >> 32) & (keys.count - 1)
     }
-  }
 
-  deinit {
-    preconditionFailure("Deps: an access index was freed; readers may still probe it.")
-  }
-
-  private func slot(for key: AccessTable.Key) -> Int {
-    let mixed =
-      (UInt64(key.id) ^ (UInt64(key.file) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(key.line))
-      &* 0xBF58_476D_1CE4_E5B9
-    return Int(truncatingIfNeeded: mixed >> 32) & (capacity - 1)
-  }
-
-  /// The access published for `key`, or `nil`.
-  func access(for key: AccessTable.Key) -> Unmanaged<AnyObject>? {
-    var slot = slot(for: key)
-    while true {
-      let address = accesses[slot].load()
-      guard address != 0 else { return nil }
-      // Published after its key was written (see the type's documentation), for the life of the
-      // process.
-      if keys[slot] == key { return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(address))!) }
-      slot = (slot + 1) & (capacity - 1)
+    /// The access held for `key`, unretained, or `nil`.
+    func access(for key: Key) -> Unmanaged<AnyObject>? {
+      var slot = slot(for: key)
+      while keys[slot].id != 0 {
+        if keys[slot] == key, let access = accesses[slot] { return .passUnretained(access) }
+        slot = (slot + 1) & (keys.count - 1)
+      }
+      return nil
     }
-  }
 
-  /// Adds `access` for `key`, which the table does not hold; `false`, adding nothing, when the
-  /// table would then be more than half full. Call under ``AccessTable``'s lock only.
-  func add(_ key: AccessTable.Key, _ access: Unmanaged<AnyObject>) -> Bool {
-    guard (count + 1) * 2 <= capacity else { return false }
-    var slot = slot(for: key)
-    while accesses[slot].load() != 0 {
-      assert(keys[slot] != key, "Deps: an access was interned twice.")
-      slot = (slot + 1) & (capacity - 1)
+    /// Holds `access` for `key`, which the table does not hold; returns it unretained.
+    mutating func add(_ key: Key, _ access: any AnyObject & Sendable) -> Unmanaged<AnyObject> {
+      if (count + 1) * 2 > keys.count {
+        var larger = Table()
+        larger.keys = Array(repeating: Key(id: 0, file: 0, line: 0), count: keys.count * 2)
+        larger.accesses = Array(repeating: nil, count: keys.count * 2)
+        for (key, access) in zip(keys, accesses) where key.id != 0 { _ = larger.add(key, access!) }
+        self = larger
+      }
+      var slot = slot(for: key)
+      while keys[slot].id != 0 { slot = (slot + 1) & (keys.count - 1) }
+      keys[slot] = key
+      accesses[slot] = access
+      count += 1
+      return .passUnretained(access)
     }
-    keys[slot] = key
-    accesses[slot].store(UInt64(UInt(bitPattern: access.toOpaque())))
-    count += 1
-    return true
   }
 }

@@ -1,32 +1,46 @@
-import _DepsCoreShims
-
-/// The process-wide words a read loads: C globals (`_DepsCoreShims`), which code inlined into
-/// another module loads directly. A Swift global of this module it would reach through a call of
-/// the global's addressor on every read (7 of a `GlobalDeps` read's 66 instructions).
+/// The process-wide words a read loads, in one global: code inlined into another module reaches a
+/// Swift global of this module through a call of the global's addressor, one call for all three.
 @usableFromInline
 package enum ReadPathWords {
+  @usableFromInline
+  struct Words: ~Copyable, Sendable {
+    /// How many `GlobalDeps` `withDependencies` scopes (published `DependencyOverlay`s) are alive.
+    @usableFromInline let scopesAlive: AtomicWord
+    /// The process-wide store's node (`GlobalDeps`), once published.
+    @usableFromInline let globalStore: AtomicReference<DependencyNode>
+    /// The pthread key of the threads' read caches, plus one; 0 before the first cache is made.
+    @usableFromInline let readCacheKey: AtomicWord
+
+    /// Inlinable, so that the global is initialized at compile time: a use calls no lazy
+    /// initializer's check (`swift_once`).
+    @inlinable
+    init() {
+      scopesAlive = AtomicWord()
+      globalStore = AtomicReference()
+      readCacheKey = AtomicWord()
+    }
+  }
+
+  @usableFromInline static let words = Words()
+
   /// How many `withDependencies` scopes are alive (see `DependencyOverlay`).
-  @inlinable @inline(__always)
-  package static var scopesAlive: UInt64 { deps_scopes_alive() }
+  @inlinable
+  package static var scopesAlive: UInt64 { words.scopesAlive.load() }
 
   /// Counts a scope made.
-  static func scopeMade() { deps_count_scopes(1) }
+  static func scopeMade() { words.scopesAlive.add(1) }
 
   /// Counts a scope freed.
-  static func scopeFreed() { deps_count_scopes(-1) }
+  static func scopeFreed() { words.scopesAlive.subtractOne() }
 
   /// The process-wide store's node, unretained, once `GlobalDeps` published it; `nil` before.
-  @inlinable @inline(__always)
-  package static var globalStore: Unmanaged<DependencyNode>? {
-    // Only `globalStore(_:)` publishes it: a node that a `static let` keeps alive for the whole
-    // process.
-    deps_global_store().map { Unmanaged<DependencyNode>.fromOpaque($0) }
-  }
+  @inlinable
+  package static var globalStore: Unmanaged<DependencyNode>? { words.globalStore.load() }
 
   /// The process-wide store's node, unretained: ``globalStore``, or `make()` published on first
   /// use. `make` must return the same node every time, one that a `static let` keeps alive for the
   /// whole process.
-  @inlinable @inline(__always)
+  @inlinable
   package static func globalStore(_ make: () -> DependencyNode) -> Unmanaged<DependencyNode> {
     globalStore ?? publishGlobalStore(make())
   }
@@ -34,7 +48,8 @@ package enum ReadPathWords {
   @usableFromInline
   static func publishGlobalStore(_ node: DependencyNode) -> Unmanaged<DependencyNode> {
     let unmanaged = Unmanaged.passUnretained(node)
-    deps_publish_global_store(unmanaged.toOpaque())
+    // Threads racing here publish the same node.
+    words.globalStore.publish(unmanaged)
     return unmanaged
   }
 }

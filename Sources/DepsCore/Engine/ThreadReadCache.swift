@@ -1,8 +1,3 @@
-import _DepsCoreShims
-
-#if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-  import Synchronization
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -26,19 +21,10 @@ import _DepsCoreShims
 /// that some thread cached a read of (``purge(scope:)``) empties every registered cache at once,
 /// whether or not its thread ever reads again. A value is released before the purge returns, or,
 /// when a purge on another thread took it out first, as soon as that purge is done. Each cache has
-/// its own lock, which a purge takes while it takes entries out. Purged boxes are released with no
-/// lock held: their values' `deinit` is user code.
-///
-/// **Reads take no lock on Linux.** A lookup marks the cache as being read (``reading``, a plain
-/// store), then checks that no purge is at work on it (``purging``, a plain load), and clears the
-/// mark once it copied the value. A purge locks the cache, sets ``purging``, runs a
-/// ``ProcessBarrier`` (`membarrier`), and waits until ``reading`` is clear before it takes
-/// entries out: the barrier guarantees that either the purge sees the mark of a read that started
-/// before it, or that read sees ``purging`` and takes the lock instead, so a purge never frees a
-/// box a read is copying from, and a read never probes a table a purge is changing. Reads thus
-/// cost no atomic read-modify-write (an uncontended lock's exchange cost about as much as the rest
-/// of a read). Where the barrier is not available (another platform, an old kernel, a sandbox),
-/// ``purging`` stays set and every read takes the lock.
+/// its own lock (``CacheLock``), which a read takes while it copies a value out and a purge while
+/// it takes entries out, so a purge never frees a box a read is copying from. Only its own thread
+/// and purges take it, so it is nearly always free. Purged boxes are released with no lock held:
+/// their values' `deinit` is user code.
 @usableFromInline
 package final class ThreadReadCache: @unchecked Sendable {
   // @unchecked: the table is only touched with `lock` held, by the owning thread or by a purge.
@@ -83,17 +69,6 @@ package final class ThreadReadCache: @unchecked Sendable {
   @usableFromInline let table: UnsafeMutablePointer<Table>
   @usableFromInline let lock = CacheLock()
 
-  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-    /// Set by the owning thread while it reads the table without the lock; only it stores it.
-    @usableFromInline let reading = Atomic<Bool>(false)
-    /// Set while a purge works on this cache (under ``lock``), and for good where reads must take
-    /// the lock (no ``ProcessBarrier``): a read that sees it takes the lock.
-    @usableFromInline let purging = Atomic<Bool>(!ThreadReadCache.readsTakeNoLock)
-
-    /// Whether reads skip the lock: where the process registered for ``ProcessBarrier``. Fixed
-    /// before the first cache is made (see ``makeCurrent()``).
-    static var readsTakeNoLock: Bool { ProcessBarrier.isAvailable }
-  #endif
   /// The thread that reads through this cache; others only purge it.
   let thread: ThreadID
 
@@ -165,34 +140,12 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// The value this cache holds for (`scope`, `key`), or `nil`; on the owning thread.
   @inlinable @inline(__always)
   func value<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      // The mark, then the check: in this order (relaxed atomics, which the compiler keeps in
-      // order), with the purge's barrier between them and its own check (see the type's
-      // documentation).
-      reading.store(true, ordering: .relaxed)
-      guard !purging.load(ordering: .acquiring) else {
-        reading.store(false, ordering: .releasing)
-        return lockedValue(scope: scope, key: key, as: Value.self)
-      }
-      // Cleared after the value is copied (a class value retained): a purge waits for it.
-      defer { reading.store(false, ordering: .releasing) }
-      return storedValue(scope: scope, key: key, as: Value.self)
-    #else
-      return lockedValue(scope: scope, key: key, as: Value.self)
-    #endif
-  }
-
-  /// ``value(scope:key:as:)`` under the lock: while a purge works on the cache, or where reads
-  /// take the lock.
-  @inlinable @inline(never)
-  func lockedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     lock.lock()
     defer { lock.unlock() }
     return storedValue(scope: scope, key: key, as: Value.self)
   }
 
-  /// The value of the box cached for (`scope`, `key`), or `nil`; with the lock held, or while
-  /// marked as ``reading`` with no purge at work.
+  /// The value of the box cached for (`scope`, `key`), or `nil`; with the lock held.
   @inlinable @inline(__always)
   func storedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     guard let box = lookup(scope: scope, key: key) else { return nil }
@@ -204,15 +157,8 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// Whether the owning thread may probe the table: it holds the lock, or it marked the cache as
-  /// being read. For assertions.
-  @usableFromInline var mayProbe: Bool {
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      (lock.isLocked || reading.load(ordering: .relaxed)) && isOwnedByCallingThread
-    #else
-      lock.isLocked && isOwnedByCallingThread
-    #endif
-  }
+  /// Whether the owning thread may probe the table: it holds the lock. For assertions.
+  @usableFromInline var mayProbe: Bool { lock.isLocked && isOwnedByCallingThread }
 
   /// The box cached for (`scope`, `key`), unretained: valid while the lock is held, or while the
   /// cache is marked as being read with no purge at work.
@@ -366,12 +312,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     purgesInFlight.add(1)
     defer { purgesInFlight.subtractOne() }
     let caches = registry.withLock { Array($0.values) }
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      if readsTakeNoLock {
-        purgeWhileReadsTakeNoLock(caches, where: remove)
-        return
-      }
-    #endif
     for cache in caches {
       cache.lock.lock()
       let taken = cache.takeEntries(where: remove)
@@ -379,36 +319,6 @@ package final class ThreadReadCache: @unchecked Sendable {
       for slot in taken { slot.release() }
     }
   }
-
-  #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-    /// One purge at a time where reads take no lock: a purge holds every cache's lock at once.
-    private static let purgeLock = PlatformLock()
-
-    /// Purges `caches`, whose threads read without the lock (see the type's documentation): every
-    /// cache locked and marked ``purging``, one barrier for all, then each cache, once its thread
-    /// is not reading it, emptied of what `remove` picks and unmarked.
-    private static func purgeWhileReadsTakeNoLock(_ caches: [ThreadReadCache], where remove: (Slot) -> Bool) {
-      purgeLock.lock()
-      for cache in caches {
-        cache.lock.lock()
-        cache.purging.store(true, ordering: .relaxed)
-      }
-      // Every read that marked its cache before this is seen below; every read that marks it
-      // after sees `purging` and waits for the lock.
-      ProcessBarrier.run()
-      var taken: [Slot] = []
-      for cache in caches {
-        // A read in progress copies one value, running no user code: a short wait, with no lock
-        // that the reader could need held (it never takes the lock while marked).
-        while cache.reading.load(ordering: .acquiring) { sched_yield() }
-        taken += cache.takeEntries(where: remove)
-        cache.purging.store(false, ordering: .releasing)
-        cache.lock.unlock()
-      }
-      purgeLock.unlock()
-      for slot in taken { slot.release() }
-    }
-  #endif
 
   /// How many purges have started and not yet released what they took out.
   ///
@@ -427,8 +337,9 @@ package final class ThreadReadCache: @unchecked Sendable {
   // MARK: Thread-local storage
 
   /// The thread-local slot; its destructor gets the pointer `makeCurrent` stored, a retained cache.
-  @usableFromInline
-  static let storageKey: pthread_key_t = {
+  /// Reads find it in ``ReadPathWords``, published by the first ``makeCurrent()``: this lazily
+  /// initialized global would call its initializer's check (`swift_once`) on every read.
+  private static let storageKey: pthread_key_t = {
     var key = pthread_key_t()
     #if canImport(Darwin)
       let status = pthread_key_create(&key) { pointer in
@@ -449,45 +360,37 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
   /// thread's lifetime.
-  ///
-  /// Read from the C thread-local ``deps_read_cache()`` mirrors (one load from the thread
-  /// pointer), not from ``storageKey`` (`pthread_getspecific`, a call of 17 instructions, which
-  /// was a fifth of a read's).
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
-    if let pointer = deps_read_cache() {
-      // Only `makeCurrent` sets the slot: to the retained `ThreadReadCache` the key holds.
+    let published = ReadPathWords.words.readCacheKey.load()
+    // The key plus one, published before any thread stored a cache under it.
+    if published != 0, let pointer = pthread_getspecific(pthread_key_t(truncatingIfNeeded: published &- 1)) {
+      // Only `makeCurrent` sets the slot: to a retained `ThreadReadCache`.
       return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
     }
     return makeCurrent()
   }
 
-  @usableFromInline @inline(never)
+  @usableFromInline
   static func makeCurrent() -> Unmanaged<ThreadReadCache> {
-    #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-      // Decided before the first cache is made, so that every cache starts as reads go.
-      _ = readsTakeNoLock
-    #endif
     let key = storageKey
+    // Every thread that races here publishes the same key.
+    ReadPathWords.words.readCacheKey.store(UInt64(key) + 1)
     if let pointer = pthread_getspecific(key) {
-      // A cache the slot does not mirror: not made here (the slot is set with the key, below), so
-      // none this thread can have; checked all the same, the key being the owner.
-      deps_set_read_cache(pointer)
+      // Made by this thread before the key was published (the slot is only set here).
       return Unmanaged<ThreadReadCache>.fromOpaque(pointer)
     }
     let cache = ThreadReadCache(thread: .current)
     registry.withLock { $0[ObjectIdentifier(cache)] = cache }
     let retained = Unmanaged.passRetained(cache)
     PthreadCall.check(pthread_setspecific(key, retained.toOpaque()), "pthread_setspecific")
-    deps_set_read_cache(retained.toOpaque())
     return retained
   }
 
   /// Unregisters an exiting thread's cache and releases what it held.
   private static func threadDidExit(_ cache: Unmanaged<ThreadReadCache>) {
-    // The exiting thread runs this: it clears its own mirror before the cache goes, so a read
-    // later in its exit (another key's destructor) makes a cache anew rather than use this one.
-    deps_set_read_cache(nil)
+    // The thread's slot is already clear: a read later in its exit (another key's destructor)
+    // makes a cache anew, which the slot's destructor frees in its next round.
     // The slot's value is the reference `makeCurrent` retained for it; the thread gives it up here.
     let cache = cache.takeRetainedValue()
     _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(cache)) }

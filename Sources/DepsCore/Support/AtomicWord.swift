@@ -22,15 +22,15 @@ package struct AtomicWord: ~Copyable, Sendable {
     package init(_ initial: UInt64 = 0) { value = Atomic(initial) }
 
     /// The current value; later reads see at least what was stored before it.
-    @inlinable @inline(__always)
+    @inlinable
     package func load() -> UInt64 { value.load(ordering: .acquiring) }
 
     /// Replaces the value.
-    @inlinable @inline(__always)
+    @inlinable
     package func store(_ newValue: UInt64) { value.store(newValue, ordering: .releasing) }
 
     /// Adds `delta`, wrapping around on overflow, and returns the new value.
-    @inlinable @inline(__always) @discardableResult
+    @inlinable @discardableResult
     package func add(_ delta: UInt64) -> UInt64 {
       value.wrappingAdd(delta, ordering: .acquiringAndReleasing).newValue
     }
@@ -102,7 +102,7 @@ package struct AtomicWord: ~Copyable, Sendable {
 
 extension AtomicWord {
   /// Subtracts one, wrapping around below zero, and returns the new value.
-  @inlinable @inline(__always) @discardableResult
+  @inlinable @discardableResult
   package func subtractOne() -> UInt64 {
     add(.max)  // adding 2⁶⁴ - 1 wraps around to minus one
   }
@@ -125,7 +125,7 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, Sendable {
   package init() { address = AtomicWord() }
 
   /// The published object, unretained; `nil` before the first ``publish(_:)``.
-  @inlinable @inline(__always)
+  @inlinable
   package func load() -> Unmanaged<Object>? {
     let word = UInt(truncatingIfNeeded: address.load())
     // Only `publish` stores a nonzero word: the address of an `Object` its publisher keeps alive.
@@ -135,7 +135,7 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, Sendable {
 
   /// Publishes `object`: later loads on any thread see it, fully built. The caller keeps it alive
   /// as the type's documentation says.
-  @inlinable @inline(__always)
+  @inlinable
   package func publish(_ object: Unmanaged<Object>) {
     address.store(UInt64(UInt(bitPattern: object.toOpaque())))
   }

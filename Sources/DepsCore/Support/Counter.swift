@@ -11,6 +11,6 @@ struct Counter: ~Copyable, Sendable {
   init() { value = AtomicWord() }
 
   /// The next number: 1 first, then 2, and so on; never the same twice.
-  @inlinable @inline(__always)
+  @inlinable
   func next() -> UInt64 { value.add(1) }
 }

@@ -19,7 +19,7 @@ package final class Locked<State> {
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inlinable @inline(__always)
+  @inlinable
   package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }

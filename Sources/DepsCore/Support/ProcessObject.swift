@@ -13,14 +13,14 @@ package struct ProcessObject<Object: AnyObject>: ~Copyable, Sendable {
 
   /// The object, unretained. `make` publishes it on first use; it must return the same object
   /// every time, one that a `static let` keeps alive for the whole process.
-  @inlinable @inline(__always)
+  @inlinable
   package func object(_ make: () -> Object) -> Unmanaged<Object> {
     // Set by `publish`: an object alive for the whole process.
     reference.load() ?? publish(make())
   }
 
   /// The object, unretained, once it was published; `nil` before its first ``object(_:)``.
-  @inlinable @inline(__always)
+  @inlinable
   package var published: Unmanaged<Object>? { reference.load() }
 
   @usableFromInline
