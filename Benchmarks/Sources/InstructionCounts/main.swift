@@ -27,6 +27,7 @@ import GlobalDepsBenchmarks
 /// names a row of the benchmark table by group and name, so both tools run the same code.
 let rows: [(id: String, group: String, name: String)] = [
   ("globaldeps-read", "GlobalDeps", GlobalDepsBenchmarks.overriddenRead),
+  ("globaldeps-read-entry", "GlobalDeps", GlobalDepsBenchmarks.overriddenEntryRead),
   ("composabledeps-read", "ComposableDeps", ComposableDepsBenchmarks.depth1Read),
   ("scoped-read", "GlobalDeps", GlobalDepsBenchmarks.scopedRead),
   ("read-while-scope-alive", "GlobalDeps", GlobalDepsBenchmarks.readWhileScopeAlive),
