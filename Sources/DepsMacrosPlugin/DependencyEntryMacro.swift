@@ -61,12 +61,14 @@
       members.append("\(access)static var _propertyName: String { \"\(entry.name)\" }")
       let keyAccess = entry.isNamed ? "public" : "private"
       let sendable = "#_DependencyEntrySendable(\\Dependencies.\(entry.name), \"\(entry.name)\")"
-      let key = """
-        \(keyAccess) nonisolated enum \(entry.keyName): _DependencyEntryKey {
-        \(members.joined(separator: "\n"))
-        }
-        """
-      return ["\(raw: entry.pointingAtAttribute(key))", "\(raw: entry.pointingAtAttribute(sendable))"]
+      // The key's own line is the attribute's (a key that cannot conform is reported there); the
+      // directives are not nested, which the compiler refuses.
+      let key = entry.pointingAtAttribute(
+        "\(keyAccess) nonisolated enum \(entry.keyName): _DependencyEntryKey {")
+      return [
+        "\(raw: key)\n\(raw: members.joined(separator: "\n"))\n}",
+        "\(raw: entry.pointingAtAttribute(sendable))",
+      ]
     }
   }
 

@@ -35,6 +35,7 @@
 
             #sourceLocation(file: "test.swift", line: 2)
             private nonisolated enum __DependencyEntryKey_clock: _DependencyEntryKey {
+                #sourceLocation()
                 typealias Value = any Clock<Duration>
                 static var defaultValue: Value {
                     #sourceLocation(file: "test.swift", line: 2)
@@ -45,7 +46,6 @@
                     "clock"
                 }
             }
-            #sourceLocation()
 
             #sourceLocation(file: "test.swift", line: 2)
             #_DependencyEntrySendable(\\Dependencies.clock, "clock")
@@ -81,6 +81,7 @@
 
             #sourceLocation(file: "test.swift", line: 2)
             private nonisolated enum __DependencyEntryKey_weather: _DependencyEntryKey {
+                #sourceLocation()
                 typealias Value = WeatherClient
                 static var defaultValue: Value {
                     #sourceLocation(file: "test.swift", line: 3)
@@ -101,7 +102,6 @@
                     "weather"
                 }
             }
-            #sourceLocation()
 
             #sourceLocation(file: "test.swift", line: 2)
             #_DependencyEntrySendable(\\Dependencies.weather, "weather")
@@ -136,6 +136,7 @@
 
             #sourceLocation(file: "test.swift", line: 2)
             public nonisolated enum WeatherKey: _DependencyEntryKey {
+                #sourceLocation()
                 public typealias Value = WeatherClient
                 public static var defaultValue: Value {
                     #sourceLocation(file: "test.swift", line: 2)
@@ -151,7 +152,6 @@
                     "sharedWeather"
                 }
             }
-            #sourceLocation()
 
             #sourceLocation(file: "test.swift", line: 2)
             #_DependencyEntrySendable(\\Dependencies.sharedWeather, "sharedWeather")

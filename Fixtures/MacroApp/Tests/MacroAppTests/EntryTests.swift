@@ -31,7 +31,7 @@ import WeatherFeature
     #expect(environment.counter.weather.forecast() == "rain")
   }
 
-  @Test func aFeatureUsesAnEntry() async {
+  @MainActor @Test func aFeatureUsesAnEntry() async {
     let store = TestStore(
       initialState: CounterState(), reducer: counterReducer,
       environment: CounterEnvironment().with(\.numberFact, NumberFact { "\($0) is overridden." }))
@@ -40,15 +40,16 @@ import WeatherFeature
   }
 
   @Test func anEntryWithoutATestValueFailsTheTestThatReadsIt() {
-    var texts: [String] = []
+    let texts = LockIsolated<[String]>([])
     withKnownIssue {
       #expect(AppEnvironment().launchCount == 1)
     } matching: { issue in
-      texts.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
+      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+      texts.withValue { $0.append(text) }
       return true
     }
     #expect(
-      texts == [
+      texts.value == [
         """
         Dependencies.launchCount has no test value, but was read in a test.
 
