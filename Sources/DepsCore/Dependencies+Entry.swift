@@ -3,7 +3,7 @@ extension Dependencies {
   /// key.
   ///
   /// Use it in both accessors of a `Dependencies` property. `defaultValue` is read outside tests
-  /// when nobody set one, `test` in tests, `preview` in Xcode previews (``DependencyContext``):
+  /// when nobody set one, `test` in tests (``DependencyContext``):
   ///
   /// ```swift
   /// extension Dependencies {
@@ -17,8 +17,7 @@ extension Dependencies {
   /// The values are autoclosures, built lazily and once per store as a key's are. The key is
   /// `fileID` and `function`, which the compiler fills in: the file and the property's name, so
   /// the two accessors of one property name one dependency, and two properties two. Do not pass
-  /// them yourself. Without `test:`, a test that reads the dependency without overriding it
-  /// fails, as one that reads a key with no `testValue`.
+  /// them yourself.
   ///
   /// Reads through `@Dependency(\.quoteClient)` and an environment's property cost what they cost
   /// through a key type (Docs/Performance.md); a read of the property on a ``Dependencies``
@@ -28,43 +27,65 @@ extension Dependencies {
   /// - Parameters:
   ///   - defaultValue: The value read outside tests and previews when nobody set one.
   ///   - testValue: The value read in tests when nobody set one.
-  ///   - previewValue: The value read in previews when nobody set one; the default when `nil`.
   ///   - fileID: The file of the declaration; leave it to the compiler.
   ///   - function: The name of the property; leave it to the compiler.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     test testValue: @autoclosure @escaping @Sendable () -> Value,
-    preview previewValue: (@Sendable () -> Value)? = nil,
     fileID fileID: StaticString = #fileID, function function: StaticString = #function
   ) -> Value {
-    get {
-      InlineEntries.entry(fileID, function, defaultValue, testValue, previewValue).read(self)
-    }
+    get { InlineEntries.entry(fileID, function, defaultValue, testValue, nil).read(self) }
+    set { InlineEntries.entry(fileID, function, defaultValue, testValue, nil).write(&self, newValue) }
+  }
+
+  /// A dependency declared in one property with a value of its own for Xcode previews.
+  ///
+  /// See ``subscript(default:test:fileID:function:)``; `preview` is read in previews when nobody
+  /// set one:
+  ///
+  /// ```swift
+  /// extension Dependencies {
+  ///   var previewedClient: NumberFactClient {
+  ///     get { self[default: .live, test: .mock, preview: .mock] }
+  ///     set { self[default: .live, test: .mock, preview: .mock] = newValue }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The value read outside tests and previews when nobody set one.
+  ///   - testValue: The value read in tests when nobody set one.
+  ///   - previewValue: The value read in previews when nobody set one.
+  ///   - fileID: The file of the declaration; leave it to the compiler.
+  ///   - function: The name of the property; leave it to the compiler.
+  public subscript<Value: Sendable>(
+    default defaultValue: @autoclosure @escaping @Sendable () -> Value,
+    test testValue: @autoclosure @escaping @Sendable () -> Value,
+    preview previewValue: @autoclosure @escaping @Sendable () -> Value,
+    fileID fileID: StaticString = #fileID, function function: StaticString = #function
+  ) -> Value {
+    get { InlineEntries.entry(fileID, function, defaultValue, testValue, previewValue).read(self) }
     set {
       InlineEntries.entry(fileID, function, defaultValue, testValue, previewValue).write(&self, newValue)
     }
   }
 
   /// A dependency declared in one property with no test value: a test that reads it without
-  /// overriding it fails.
+  /// overriding it fails, as one that reads a key with no `testValue`.
   ///
-  /// See ``subscript(default:test:preview:fileID:function:)``, and prefer it: a test value keeps
-  /// tests off live services.
+  /// See ``subscript(default:test:fileID:function:)``, and prefer it: a test value keeps tests
+  /// off live services.
   ///
   /// - Parameters:
   ///   - defaultValue: The value read when nobody set one.
-  ///   - previewValue: The value read in previews when nobody set one; the default when `nil`.
   ///   - fileID: The file of the declaration; leave it to the compiler.
   ///   - function: The name of the property; leave it to the compiler.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
-    preview previewValue: (@Sendable () -> Value)? = nil,
     fileID fileID: StaticString = #fileID, function function: StaticString = #function
   ) -> Value {
-    get { InlineEntries.entry(fileID, function, defaultValue, nil, previewValue).read(self) }
-    set {
-      InlineEntries.entry(fileID, function, defaultValue, nil, previewValue).write(&self, newValue)
-    }
+    get { InlineEntries.entry(fileID, function, defaultValue, nil, nil).read(self) }
+    set { InlineEntries.entry(fileID, function, defaultValue, nil, nil).write(&self, newValue) }
   }
 }
 

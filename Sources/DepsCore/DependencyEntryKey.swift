@@ -1,5 +1,4 @@
-/// A key that a one-line declaration made: `@DependencyEntry` (with the `Macros` trait) or the
-/// ``Dependencies/subscript(default:test:preview:fileID:function:)`` form.
+/// A key that `@DependencyEntry` wrote (package trait `Macros`).
 ///
 /// You do not conform to it yourself. Diagnostics name such a key by the `Dependencies` property
 /// it serves, `Dependencies.numberFact`, and a missing test value's failure points at the
@@ -47,8 +46,8 @@ enum DependencyNaming {
   }
 }
 
-/// A key made by ``Dependencies/subscript(default:test:preview:fileID:function:)``, named by its
-/// property.
+/// A key made by ``Dependencies/subscript(default:test:fileID:function:)`` and its overloads,
+/// named by its property.
 protocol InlineEntryNaming {
   static var propertyName: String { get }
 }

@@ -17,8 +17,8 @@ extension Dependencies {
     set { self[default: 42] = newValue }
   }
   fileprivate var previewed: String {
-    get { self[default: "live", test: "test", preview: { "preview" }] }
-    set { self[default: "live", test: "test", preview: { "preview" }] = newValue }
+    get { self[default: "live", test: "test", preview: "preview"] }
+    set { self[default: "live", test: "test", preview: "preview"] = newValue }
   }
 }
 
