@@ -115,11 +115,10 @@ def ours_manifest():
                     "swift-composable-deps", ["ComposableDeps"], ["ComposableDeps"], ["DepsTesting"])
 
 
-def ours_client(i, edit=0):
-    c = client_name(i)
-    return f"""import ComposableDeps
-
-/// A service of the app: fetches, saves and counts.
+def client_struct(c, extra=""):
+    """A client struct of three closures with a hand-written `init` (ours, and the peer's without
+    macros); `extra` goes before its closing brace."""
+    return f"""/// A service of the app: fetches, saves and counts.
 public struct {c}: Sendable {{
   public var fetch: @Sendable (_ id: Int) async throws -> String
   public var save: @Sendable (_ value: String) async throws -> Void
@@ -134,8 +133,15 @@ public struct {c}: Sendable {{
     self.save = save
     self.count = count
   }}
-}}
+{extra}}}
+"""
 
+
+def ours_client(i, edit=0):
+    c = client_name(i)
+    return f"""import ComposableDeps
+
+{client_struct(c)}
 extension {c} {{
   public static let live = {c}(
     {live_arguments(i, edit)})
@@ -463,31 +469,18 @@ def peer_plain_manifest():
                     "swift-dependencies", ["Dependencies"], ["Dependencies"], ["Dependencies"])
 
 
+PLAIN_METHODS = """
+  public func fetch(id: Int) async throws -> String { try await fetch(id) }
+  public func save(value: String) async throws { try await save(value) }
+"""
+
+
 def peer_plain_client(i, edit=0):
     """The peer's client without `DependenciesMacros`: what `@DependencyClient` writes, by hand."""
     c = client_name(i)
     return f"""import Dependencies
 
-/// A service of the app: fetches, saves and counts.
-public struct {c}: Sendable {{
-  public var fetch: @Sendable (_ id: Int) async throws -> String
-  public var save: @Sendable (_ value: String) async throws -> Void
-  public var count: @Sendable () -> Int
-
-  public init(
-    fetch: @escaping @Sendable (_ id: Int) async throws -> String,
-    save: @escaping @Sendable (_ value: String) async throws -> Void,
-    count: @escaping @Sendable () -> Int
-  ) {{
-    self.fetch = fetch
-    self.save = save
-    self.count = count
-  }}
-
-  public func fetch(id: Int) async throws -> String {{ try await fetch(id) }}
-  public func save(value: String) async throws {{ try await save(value) }}
-}}
-
+{client_struct(c, extra=PLAIN_METHODS)}
 extension {c}: DependencyKey {{
   public static let liveValue = {c}(
     {live_arguments(i, edit)})
