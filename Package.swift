@@ -1,5 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
+
+// The `Macros` trait adds `@DependencyEntry` (Docs/GettingStarted.md). Without it nothing below
+// resolves or builds swift-syntax: every use of it is conditioned on the trait, and SwiftPM skips
+// a dependency that no enabled trait reaches.
+let macros: TargetDependencyCondition? = .when(traits: ["Macros"])
+let swiftSyntax = "swift-syntax"
 
 let package = Package(
   name: "swift-composable-deps",
@@ -11,8 +18,30 @@ let package = Package(
     .library(name: "GlobalDeps", targets: ["GlobalDeps"]),
     .library(name: "DepsTesting", targets: ["DepsTesting"]),
   ],
+  traits: [
+    .trait(
+      name: "Macros",
+      description: "@DependencyEntry: one-line dependencies, built with swift-syntax."
+    )
+  ],
+  dependencies: [
+    // 600 is the first release for Swift 6 compilers; 603 is the newest that builds here (6.3.1).
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
+  ],
   targets: [
-    .target(name: "DepsCore"),
+    .target(
+      name: "DepsCore",
+      dependencies: [.target(name: "DepsMacrosPlugin", condition: macros)]),
+    // The compiler plugin of `@DependencyEntry`; its sources are empty without the trait.
+    .macro(
+      name: "DepsMacrosPlugin",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: swiftSyntax, condition: macros),
+        .product(name: "SwiftSyntaxMacros", package: swiftSyntax, condition: macros),
+        .product(name: "SwiftCompilerPlugin", package: swiftSyntax, condition: macros),
+        .product(name: "SwiftDiagnostics", package: swiftSyntax, condition: macros),
+      ]
+    ),
     .target(name: "DepsReducer", dependencies: ["DepsCore"]),
     .target(name: "ComposableDeps", dependencies: ["DepsCore", "DepsReducer"]),
     .target(name: "GlobalDeps", dependencies: ["DepsCore", "DepsReducer"]),
@@ -48,6 +77,14 @@ let package = Package(
     .testTarget(
       name: "DepsTestingTests", dependencies: ["DepsTesting", "ComposableDeps", "DepsTestSupport"]),
     .testTarget(name: "ExampleTests", dependencies: ["ExampleFeatures", "DepsTesting"]),
+    // The macro's expansions and diagnostics, by exact text; empty without the trait.
+    .testTarget(
+      name: "DepsMacrosTests",
+      dependencies: [
+        .target(name: "DepsMacrosPlugin", condition: macros),
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: swiftSyntax, condition: macros),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

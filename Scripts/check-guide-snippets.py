@@ -15,7 +15,8 @@ would paste them into an app:
   MyApp`, which checks that the tests need only the module's public API) is pointed at the
   generated module, and the script adds the line when the guide has none.
 
-The package is built with its tests (warnings allowed, as in an app), then its tests run. A guide
+The package is built with its tests (warnings allowed, as in an app), then its tests run; with the
+package trait `Macros` when a snippet uses `@DependencyEntry`. A guide
 may mark, on the line before a block:
 
   <!-- snippet: skip (why) -->      the block is not compiled (shell, Apple-only, pseudo-code).
@@ -376,13 +377,18 @@ def write_package(directory, modules):
             targets.append(
                 f'    .testTarget(\n      name: "{module.name}Tests",\n'
                 f'      dependencies: ["{module.name}", {test_products}]{settings}\n    ),')
+    # `@DependencyEntry` needs the package trait `Macros`; the other snippets build without it, so
+    # a check of guides that show no entry builds no swift-syntax.
+    uses_macros = any("@DependencyEntry" in snippet.code
+                      for module in modules for snippet in module.app + module.tests)
+    traits = ', traits: ["Macros"]' if uses_macros else ""
     manifest = f"""// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
   name: "GuideSnippets",
   platforms: [.macOS(.v14), .iOS(.v17)],
-  dependencies: [.package(name: "swift-composable-deps", path: "{ROOT}")],
+  dependencies: [.package(name: "swift-composable-deps", path: "{ROOT}"{traits})],
   targets: [
 {chr(10).join(targets)}
   ],

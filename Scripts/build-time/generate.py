@@ -115,11 +115,10 @@ def ours_manifest():
                     "swift-composable-deps", ["ComposableDeps"], ["ComposableDeps"], ["DepsTesting"])
 
 
-def ours_client(i, edit=0):
-    c = client_name(i)
-    return f"""import ComposableDeps
-
-/// A service of the app: fetches, saves and counts.
+def client_struct(c, extra=""):
+    """A client struct of three closures with a hand-written `init` (ours, and the peer's without
+    macros); `extra` goes before its closing brace."""
+    return f"""/// A service of the app: fetches, saves and counts.
 public struct {c}: Sendable {{
   public var fetch: @Sendable (_ id: Int) async throws -> String
   public var save: @Sendable (_ value: String) async throws -> Void
@@ -134,8 +133,15 @@ public struct {c}: Sendable {{
     self.save = save
     self.count = count
   }}
-}}
+{extra}}}
+"""
 
+
+def ours_client(i, edit=0):
+    c = client_name(i)
+    return f"""import ComposableDeps
+
+{client_struct(c)}
 extension {c} {{
   public static let live = {c}(
     {live_arguments(i, edit)})
@@ -434,11 +440,74 @@ import Testing
 """
 
 
+# ----- ours with the Macros trait, and the peer without its macros ------------------------------
+
+def ours_macros_manifest():
+    # Package traits need tools 6.1.
+    return ours_manifest().replace("swift-tools-version: 6.0", "swift-tools-version: 6.1").replace(
+        f'path: "{REPO_ROOT}")', f'path: "{REPO_ROOT}", traits: ["Macros"])')
+
+
+def ours_macros_client(i, edit=0):
+    """`ours_client` with the key and the property written by `@DependencyEntry`."""
+    c = client_name(i)
+    text = ours_client(i, edit)
+    start = text.index(f"private enum {c}Key")
+    return text[:start] + f"""extension Dependencies {{
+  @DependencyEntry(
+    test: {c}(
+      fetch: unimplemented("{c}.fetch", placeholder: ""),
+      save: unimplemented("{c}.save", placeholder: ()),
+      count: unimplemented("{c}.count", placeholder: 0)))
+  public var {prop(i)}: {c} = .live
+}}
+"""
+
+
+def peer_plain_manifest():
+    return manifest('.package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1")',
+                    "swift-dependencies", ["Dependencies"], ["Dependencies"], ["Dependencies"])
+
+
+PLAIN_METHODS = """
+  public func fetch(id: Int) async throws -> String { try await fetch(id) }
+  public func save(value: String) async throws { try await save(value) }
+"""
+
+
+def peer_plain_client(i, edit=0):
+    """The peer's client without `DependenciesMacros`: what `@DependencyClient` writes, by hand."""
+    c = client_name(i)
+    return f"""import Dependencies
+
+{client_struct(c, extra=PLAIN_METHODS)}
+extension {c}: DependencyKey {{
+  public static let liveValue = {c}(
+    {live_arguments(i, edit)})
+  public static let testValue = {c}(
+    fetch: unimplemented("{c}.fetch", placeholder: ""),
+    save: unimplemented("{c}.save", placeholder: ()),
+    count: unimplemented("{c}.count", placeholder: 0))
+}}
+
+extension DependencyValues {{
+  public var {prop(i)}: {c} {{
+    get {{ self[{c}.self] }}
+    set {{ self[{c}.self] = newValue }}
+  }}
+}}
+"""
+
+
 # ----- writing -----------------------------------------------------------------------------------
 
 SIDES = {
     "ours": (ours_manifest, ours_client, ours_feature, ours_test, {}),
     "peer": (peer_manifest, peer_client, peer_feature, peer_test, {"Effect.swift": PEER_EFFECT}),
+    # The one-line dependencies issue: ours with `@DependencyEntry`, the peer without macros.
+    "ours-macros": (ours_macros_manifest, ours_macros_client, ours_feature, ours_test, {}),
+    "peer-plain": (peer_plain_manifest, peer_plain_client, peer_feature, peer_test,
+                   {"Effect.swift": PEER_EFFECT}),
 }
 
 

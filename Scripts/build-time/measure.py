@@ -2,6 +2,7 @@
 """Times debug builds of the two generated app cores (Docs/Performance.md, "Build time").
 
     python3 Scripts/build-time/measure.py [--runs 3] [--out .build-time]
+        [--sides ours,peer,ours-macros,peer-plain] [--kinds clean,incremental]
 
 Generates both packages (Scripts/build-time/generate.py), resolves their dependencies (not timed),
 then, RUNS times, for each side in turn (ours, then swift-dependencies, so load from elsewhere
@@ -36,7 +37,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate  # noqa: E402
 
-SIDES = [("ours", "swift-composable-deps"), ("peer", "swift-dependencies 1.17.1 + macros")]
+SIDES = [("ours", "swift-composable-deps"), ("peer", "swift-dependencies 1.17.1 + macros"),
+         ("ours-macros", "swift-composable-deps + Macros trait"),
+         ("peer-plain", "swift-dependencies 1.17.1, no macros")]
 KINDS = ["clean", "app only", "incremental"]
 CLOCKS = {"wall": "wall s, median (min-max)", "cpu": "CPU s, median (min-max)"}
 BUILD = ["swift", "build", "--build-tests", "--disable-experimental-prebuilts"]
@@ -102,8 +105,14 @@ def summary(times):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--sides", default="ours,peer",
+                        help="comma-separated: ours, peer, ours-macros, peer-plain (default: ours,peer)")
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        help="comma-separated: " + ", ".join(KINDS))
     parser.add_argument("--out", default=os.path.join(generate.REPO_ROOT, ".build-time"))
     args = parser.parse_args()
+    sides = [(side, name) for side, name in SIDES if side in args.sides.split(",")]
+    kinds = [kind for kind in KINDS if kind in args.kinds.split(",")]
 
     for line in machine():
         print(line)
@@ -112,18 +121,20 @@ def main():
     generate.generate(args.out)
     logs = os.path.join(args.out, "logs")
     os.makedirs(logs, exist_ok=True)
-    for side, _ in SIDES:
+    for side, _ in sides:
         subprocess.run(["swift", "package", "resolve"], cwd=os.path.join(args.out, side), check=True,
                        stdout=subprocess.DEVNULL)
 
-    times = {(side, kind, clock): [] for side, _ in SIDES for kind in KINDS for clock in CLOCKS}
+    times = {(side, kind, clock): [] for side, _ in sides for kind in kinds for clock in CLOCKS}
     for run in range(1, args.runs + 1):
-        for side, name in SIDES:
+        for side, name in sides:
             package = os.path.join(args.out, side)
             steps = [("clean", lambda: delete_build_products(package)),
                      ("app only", lambda: delete_app_products(package)),
                      ("incremental", lambda: generate.touch_client(args.out, side, edit=run))]
             for kind, prepare in steps:
+                if kind not in kinds:
+                    continue
                 prepare()
                 before = load()
                 log = os.path.join(logs, f"{side}-{kind.replace(' ', '-')}-{run}.log")
@@ -137,12 +148,15 @@ def main():
 
     for clock, title in CLOCKS.items():
         print()
-        print(f"{title:30} {'swift-composable-deps':>22} {'swift-dependencies':>22} {'ours / theirs':>14}")
-        for kind in KINDS:
-            ours, peer = times[("ours", kind, clock)], times[("peer", kind, clock)]
-            ratio = statistics.median(ours) / statistics.median(peer)
-            print(f"{kind:30} {summary(ours):>22} {summary(peer):>22} {ratio:13.0%}")
-
+        print(f"{title:30} " + " ".join(f"{name:>38}" for _, name in sides))
+        for kind in kinds:
+            print(f"{kind:30} " + " ".join(f"{summary(times[(side, kind, clock)]):>38}"
+                                           for side, _ in sides))
+        if ("ours", kinds[0], clock) in times and ("peer", kinds[0], clock) in times:
+            for kind in kinds:
+                ratio = (statistics.median(times[("ours", kind, clock)])
+                         / statistics.median(times[("peer", kind, clock)]))
+                print(f"{kind:30} ours / swift-dependencies + macros: {ratio:.0%}")
 
 if __name__ == "__main__":
     main()

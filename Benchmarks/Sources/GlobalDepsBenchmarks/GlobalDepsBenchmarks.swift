@@ -40,10 +40,17 @@ extension Dependencies {
     get { self[ServiceKey.self] }
     set { self[ServiceKey.self] = newValue }
   }
+  // One declaration with no key type (`Dependencies[default:test:]`), for the row set against
+  // `overriddenRead`.
+  fileprivate var overriddenEntry: Int {
+    get { self[default: 0, test: 0] }
+    set { self[default: 0, test: 0] = newValue }
+  }
 }
 
 private struct BenchEnvironment: GlobalEnvironment {
   @Dependency(\.overridden) var overridden
+  @Dependency(\.overriddenEntry) var overriddenEntry
   @Dependency(\.untouched) var untouched
   @Dependency(\.scoped) var scoped
   @Dependency(Counter.self) var counter
@@ -74,6 +81,8 @@ private struct ServiceUser: Sendable {
 public enum GlobalDepsBenchmarks {
   /// The read of an overridden value through a `GlobalEnvironment`'s `@Dependency`.
   public static let overriddenRead = "read, overridden value (@Dependency key path)"
+  /// ``overriddenRead`` of a dependency declared in one property, with no key type.
+  public static let overriddenEntryRead = "read, overridden value, one-declaration entry"
   /// A read in a `withDependencies` scope that exists.
   public static let scopedRead = "read inside a withDependencies scope"
   /// A `withDependencies` scope that sets one value, and a model made and read in its operation.
@@ -93,7 +102,7 @@ public enum GlobalDepsBenchmarks {
 
   /// GlobalDeps reads (overridden, default, type key, in a scope), scopes and writes.
   public static var all: [Benchmark] {
-    let environment = BenchEnvironment().with(\.overridden, 1)
+    let environment = BenchEnvironment().with(\.overridden, 1).with(\.overriddenEntry, 1)
     let model = Model()
     return [
       Benchmark("GlobalDeps", overriddenRead) { n in
@@ -103,6 +112,10 @@ public enum GlobalDepsBenchmarks {
       Benchmark("GlobalDeps", overriddenReadFromAMethod) { n in
         let environment = opaque(environment)
         for _ in 0..<n { blackHole(environment.overriddenFromAMethod()) }
+      },
+      Benchmark("GlobalDeps", overriddenEntryRead) { n in
+        let environment = opaque(environment)
+        for _ in 0..<n { blackHole(environment.overriddenEntry) }
       },
       Benchmark("GlobalDeps", "read, default value") { n in
         let environment = opaque(environment)
@@ -178,7 +191,7 @@ public enum GlobalDepsBenchmarks {
 
   /// The read loop for the two-thread throughput comparison.
   public static var scaling: ScalingBenchmark {
-    let environment = BenchEnvironment().with(\.overridden, 1)
+    let environment = BenchEnvironment().with(\.overridden, 1).with(\.overriddenEntry, 1)
     return ScalingBenchmark("GlobalDeps read") { n, sink in
       let environment = opaque(environment)
       for _ in 0..<n { sink(environment.overridden) }

@@ -28,6 +28,7 @@ import GlobalDepsBenchmarks
 let rows: [(id: String, group: String, name: String)] = [
   ("globaldeps-read", "GlobalDeps", GlobalDepsBenchmarks.overriddenRead),
   ("globaldeps-read-call", "GlobalDeps", GlobalDepsBenchmarks.overriddenReadFromAMethod),
+  ("globaldeps-read-entry", "GlobalDeps", GlobalDepsBenchmarks.overriddenEntryRead),
   ("composabledeps-read", "ComposableDeps", ComposableDepsBenchmarks.depth1Read),
   ("composabledeps-read-call", "ComposableDeps", ComposableDepsBenchmarks.depth1ReadFromAMethod),
   ("scoped-read", "GlobalDeps", GlobalDepsBenchmarks.scopedRead),

@@ -58,8 +58,10 @@ package enum TestValueCheck {
     // Set by `reading(from:_:)` to an immortal site.
     let declaration = site.map { Unmanaged<DependencyReadSite>.fromOpaque($0).takeUnretainedValue() }
     let missing = MissingRead(
-      id: DependencyID(Key.self), key: "\(Key.self)",
-      message: missingTestValue(key: "\(Key.self)", site: declaration))
+      id: DependencyID(Key.self), key: DependencyNaming.name(of: Key.self),
+      message: missingTestValue(
+        key: DependencyNaming.name(of: Key.self), fix: DependencyNaming.testValueFix(of: Key.self),
+        site: declaration))
     if let updateReads {
       updateReads.withLock { $0.append(missing) }
     } else {
@@ -137,16 +139,16 @@ package enum TestValueCheck {
   }
 
   /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency`
-  /// declared at `site` (`nil` for a read through anything else).
-  static func missingTestValue(key: String, site: DependencyReadSite?) -> String {
+  /// declared at `site` (`nil` for a read through anything else); `fix` says how to give it one
+  /// (``DependencyNaming/testValueFix(of:)``), a `testValue` on the key type `key` by default.
+  static func missingTestValue(key: String, fix: String? = nil, site: DependencyReadSite?) -> String {
+    let fix = fix ?? DependencyNaming.keyTypeFix(key)
     let declaration = site.map { "\n\n  Read through: @Dependency declared at \($0)" } ?? ""
     return """
       \(key) has no test value, but was read in a test.\(declaration)
 
       In a test, a dependency that nobody overrides reads its key's testValue; \(key) declares \
-      none, so the test got its defaultValue, the live value. To fix: override it, or declare \
-      `static let testValue` on \(key): a mock, unimplemented endpoints, or \
-      `static let testValue = defaultValue` to read the live value on purpose.
+      none, so the test got its defaultValue, the live value. To fix: \(fix)
       """
   }
 }

@@ -19,9 +19,10 @@ package struct DependencyID: Hashable, @unchecked Sendable, CustomStringConverti
   @usableFromInline
   package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-  /// The key type's name as the user wrote it, without the module prefix.
+  /// The key type's name as the user wrote it, without the module prefix; for a one-line
+  /// declaration's key, its property: `Dependencies.numberFact`.
   @usableFromInline
-  package var description: String { String(describing: keyType) }
+  package var description: String { DependencyNaming.name(of: keyType) }
 
   /// Builds the value a read gets when nobody set one: `testValue` in tests (reported when the
   /// key declares none, see `TestValueCheck`), `previewValue` in previews, `defaultValue`
