@@ -24,13 +24,18 @@ package enum DependencyGeneration {
   /// Runs `change`, which changes nodes under their own locks and runs no user code, as one write:
   /// no copy of a path keeps part of it, and every thread's read cache is emptied after it (with
   /// no lock held: purged values' `deinit`s run there).
-  static func write<Result>(_ change: () -> Result) -> Result {
+  ///
+  /// `changed` tells from the result whether `change` changed anything; a write that changed
+  /// nothing (an attach refused) leaves the caches as they are.
+  static func write<Result>(
+    changed: (Result) -> Bool = { _ in true }, _ change: () -> Result
+  ) -> Result {
     writes.lock()
     counter.add(1)
     let result = change()
     counter.add(1)
     writes.unlock()
-    ThreadReadCache.purgeAll()
+    if changed(result) { ThreadReadCache.purgeAll() }
     return result
   }
 

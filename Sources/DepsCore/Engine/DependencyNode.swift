@@ -418,7 +418,7 @@ package final class DependencyNode: DependencyReader {
   /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
-    let (attached, dropped) = DependencyGeneration.write { setParent(parent) }
+    let (attached, dropped) = DependencyGeneration.write(changed: \.0) { setParent(parent) }
     // Released after the write: defaults' `deinit`s are user code.
     withExtendedLifetime(dropped) {}
     // What was read through the node and set on it so far is its new ancestors' too.
