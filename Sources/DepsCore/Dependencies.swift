@@ -20,22 +20,11 @@ public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
   var reader: any DependencyReader
 
-  /// What was written through this value: `nil` until something is. Shared by copies of this
-  /// value until one of them writes (see ``uniqueWritten()``); in `GlobalDeps` the scope that a
-  /// `withDependencies` update makes.
-  @usableFromInline var written: DependencyOverlay?
-
-  /// What was written through this value, taken out of it (it is left with nothing written):
-  /// in `GlobalDeps`, the scope a `withDependencies` update makes, moved rather than copied.
-  package mutating func takeWritten() -> DependencyOverlay? {
-    written.take()
-  }
-
-  /// The values written through this value, one per key.
-  var writes: [Entry] { written?.entries ?? [] }
+  /// The values written through this value, one per key, in the order first written.
+  package private(set) var writes: [Entry] = []
 
   /// The aliases declared through this value, for the scope it updates.
-  var aliases: AliasBuilder { written?.declaredAliases ?? AliasBuilder() }
+  package private(set) var aliases = AliasBuilder()
 
   package init(reader: any DependencyReader) {
     self.reader = reader
@@ -49,62 +38,31 @@ public struct Dependencies: Sendable {
   /// - Parameter key: The dependency's key type.
   /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
   ///   the key's default (its `testValue` in tests).
-  @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-    // Inlined, so that both run specialized for the value's type where the property is declared.
     get {
-      // A value the reader finds without resolving (one set in a scope) is read here; everything
-      // else through the reader's generic `read`.
-      if let found = setValue(for: ObjectIdentifier(key)) { return found.value(as: Key.Value.self) }
-      return value(of: key)
+      if let entry = writes.first(where: { $0.id.rawValue == ObjectIdentifier(key) }) {
+        // Written here under `key`: a `Key.Value`.
+        return Self.value(of: entry.box, as: key)
+      }
+      return reader.read(key)
     }
-    set { write(key, newValue) }
+    set { write(Entry(id: DependencyID(key), box: ValueBox(newValue))) }
   }
 
-  /// The reader's value for the key `id` when no value is written here. Unretained: valid while
-  /// this value is.
-  @usableFromInline
-  func setValue(for id: ObjectIdentifier) -> SetValue? {
-    guard written == nil else { return nil }
-    return reader.setValue(for: id)
+  /// The value in `box`, which holds a `Key.Value`.
+  private static func value<Key: DependencyKey>(of box: AnyValueBox, as key: Key.Type) -> Key.Value {
+    // `write` boxes a `Key.Value` under `key`, and nothing else is written.
+    assert(box is ValueBox<Key.Value>, "Deps: \(Key.self) holds a \(type(of: box)).")
+    return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
   }
 
-  @usableFromInline
-  func value<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
-    if let written, let found = written.ownValue(for: ObjectIdentifier(key)) {
-      // Written here under `key`: a `Key.Value`.
-      return withExtendedLifetime(written) { found.value(as: Key.Value.self) }
+  /// Writes `entry`, over an earlier write of its key.
+  mutating func write(_ entry: Entry) {
+    if let index = writes.firstIndex(where: { $0.id == entry.id }) {
+      writes[index] = entry
+    } else {
+      writes.append(entry)
     }
-    return reader.read(key)
-  }
-
-  /// Writes `value` for `key`: the first write inline, in values made for its type (no box); the
-  /// others in boxes.
-  @inlinable
-  mutating func write<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) {
-    guard written != nil else {
-      written = TypedOverlay(inline: DependencyID(key), value: value)
-      return
-    }
-    write(DependencyID(key), ValueBox(value))
-  }
-
-  @usableFromInline
-  mutating func write(_ id: DependencyID, _ box: AnyValueBox) {
-    uniqueWritten(replacing: id.rawValue).set(Entry(id: id, box: box))
-  }
-
-  /// What was written, made first, or copied when another `Dependencies` value shares it or when
-  /// `key` is about to be written over the inline value, so that writing to it changes this value
-  /// only.
-  private mutating func uniqueWritten(replacing key: ObjectIdentifier? = nil) -> DependencyOverlay {
-    if written == nil {
-      written = DependencyOverlay()
-    } else if !isKnownUniquelyReferenced(&written) || (key != nil && written?.inlineKey == key) {
-      written = written?.copy(dropping: key)
-    }
-    // Set just above when it was not.
-    return written!
   }
 }
 
@@ -129,8 +87,7 @@ extension Dependencies {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
-    let written = uniqueWritten()
-    written.declaredAliases = written.declaredAliases.alias(dependency, to: reference)
+    aliases = aliases.alias(dependency, to: reference)
   }
 }
 

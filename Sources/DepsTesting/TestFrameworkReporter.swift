@@ -57,3 +57,114 @@ enum SwiftTestingInterop {
   static let getFallbackEventHandlerAddress = LoadedSymbol.address(
     of: "_swift_testing_getFallbackEventHandler")
 }
+
+extension TestFrameworkReporter {
+  package static func currentTest() -> RunningTest? {
+    if let test = Test.current {
+      return RunningTest(
+        id: SwiftTestingCase(test: test.id, case: Test.Case.current.flatMap(SwiftTestingCase.key)),
+        name: test.name)
+    }
+    return XCTestRuns.current()
+  }
+}
+
+/// A Swift Testing test case: its test and, for a case of a parameterized test, what tells it from
+/// the test's other cases.
+struct SwiftTestingCase: Hashable, Sendable {
+  var test: Test.ID
+  var `case`: String?
+
+  /// What tells `testCase` from the other cases of its test: its arguments' identities and its
+  /// discriminator (which tells cases with equal arguments apart), for a parameterized test;
+  /// `nil` for the one case of a test that takes no arguments.
+  ///
+  /// `Test.Case` exposes no identity (Swift 6.3), so this reads its stored `_kind`
+  /// (`.parameterized(arguments:discriminator:isStable:)`) by reflection. Should that shape
+  /// change, every case of a parameterized test gets the key of its arguments' description, or
+  /// none: its cases then share their test's values, as a test's repetitions do.
+  static func key(_ testCase: Test.Case) -> String? {
+    guard testCase.isParameterized else { return nil }
+    guard
+      let kind = Mirror(reflecting: testCase).children.first(where: { $0.label == "_kind" })?.value,
+      let payload = Mirror(reflecting: kind).children.first?.value
+    else { return nil }
+    var key = ""
+    for field in Mirror(reflecting: payload).children {
+      switch field.label {
+      case "arguments":
+        for argument in Mirror(reflecting: field.value).children {
+          let id = Mirror(reflecting: argument.value).children.first { $0.label == "id" }?.value
+          key += String(describing: id ?? argument.value) + ";"
+        }
+      case "discriminator":
+        key += "#\(field.value)"
+      default:
+        break
+      }
+    }
+    return key
+  }
+}
+
+/// XCTest's running test, as its observation tells it: XCTest runs one test at a time in a
+/// process, on one thread, and tells each one's start and end.
+///
+/// The observer is registered on the first question, during a test (a read in it): that test's
+/// start was not seen, so it is known from then until the first end told.
+enum XCTestRuns {
+  private struct State {
+    var observer: Observer?
+    var current: RunningTest?
+    var serial = 0
+  }
+
+  private static let state = Locked(State())
+
+  /// The XCTest test running in this process, if any: `nil` in a process that runs Swift
+  /// Testing's tests (which tells its own, per task).
+  static func current() -> RunningTest? {
+    guard !runsSwiftTesting else { return nil }
+    let (current, register) = state.withLock { state -> (RunningTest?, Observer?) in
+      guard state.observer == nil else { return (state.current, nil) }
+      let observer = Observer()
+      state.observer = observer
+      state.serial += 1
+      state.current = RunningTest(id: state.serial, name: "the XCTest test running")
+      return (state.current, observer)
+    }
+    if let register { XCTestObservationCenter.shared.addTestObserver(register) }
+    return current
+  }
+
+  /// Whether this process runs Swift Testing's tests: started with `--testing-library
+  /// swift-testing` (as `swift test` starts it).
+  private static let runsSwiftTesting: Bool = {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--testing-library"), index + 1 < arguments.count else {
+      return false
+    }
+    return arguments[index + 1] == "swift-testing"
+  }()
+
+  fileprivate static func started(_ name: String) {
+    state.withLock { state in
+      state.serial += 1
+      state.current = RunningTest(id: state.serial, name: name)
+    }
+  }
+
+  fileprivate static func finished() {
+    let ended = state.withLock { state in
+      defer { state.current = nil }
+      return state.current
+    }
+    if let ended { RunningTests.ended(ended) }
+  }
+
+  private final class Observer: NSObject, XCTestObservation, @unchecked Sendable {
+    // @unchecked: no state; XCTest calls it on the thread that runs the tests.
+    func testCaseWillStart(_ testCase: XCTestCase) { XCTestRuns.started(testCase.name) }
+    func testCaseDidFinish(_ testCase: XCTestCase) { XCTestRuns.finished() }
+  }
+}

@@ -26,17 +26,18 @@ extension GlobalDependenciesAccessing {
   ///
   /// - Returns: The report, one line per item, without a trailing newline.
   public func dependencyReport() -> String {
-    let scoped = ScopedReader.make(current: DependencyOverlay.current, captured: nil)
+    let inScope = Scopes.boundScope != nil
     let title =
-      "\(String(describing: Self.self)) (process-wide store\(scoped != nil ? ", inside withDependencies" : ""))"
+      "\(String(describing: Self.self)) (process-wide store\(inScope ? ", inside withDependencies" : ""))"
     return DependencyNode.dependencyReport(
-      along: scoped?.levels() ?? GlobalStore.node.path(), title: title, wording: globalReportWording)
+      along: Scopes.inForce.path(), title: title, wording: globalReportWording)
   }
 }
 
 private let globalReportWording = DependencyReportWording(
   valuePlace: { _, level in
-    // Every level but the store's is a withDependencies scope (see DependencyOverlay).
+    // Every level that sets values but the store's is a withDependencies scope (a running test's
+    // sets none).
     level.node === GlobalStore.node ? "set in the process-wide store" : "set in withDependencies"
   },
   aliasPlace: { _, _ in "declared process-wide" })

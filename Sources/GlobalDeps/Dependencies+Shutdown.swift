@@ -1,9 +1,9 @@
 import DepsCore
 
-/// Shutting down the values the process-wide store, or a test's outermost scope, built.
+/// Shutting down the values the process-wide store, or a running test, built.
 extension Dependencies {
-  /// Shuts down the values the store built, last built first: the current test's outermost
-  /// scope's where one is in force, else the process-wide store's.
+  /// Shuts down the values the store built, last built first: in a test, the running test's
+  /// (see Docs/Testing.md, "Every test its own"), else the process-wide store's.
   ///
   /// Call it when the app stops, to close what its dependencies opened; with
   /// swift-service-lifecycle, from a service that waits for the graceful shutdown
@@ -23,33 +23,12 @@ extension Dependencies {
   /// runs waits for it. An asynchronous value still being built is left for a later call.
   ///
   /// The store keeps its values: reads after `shutdown()` get the values that were shut down,
-  /// until ``reset()``. (`reset()` itself shuts nothing down: call `shutdown()` first.) An async
-  /// `withDependencies` that is a test's outermost scope, and the `.dependencies` test trait,
-  /// shut down what their scope built before they return.
+  /// until ``reset()``. (`reset()` itself shuts nothing down: call `shutdown()` first.) The
+  /// `.dependencies` test trait, and an XCTest test's end, shut down what the test built.
   ///
   /// - Parameter timeout: How long to wait for each value's `shutdown()`: zero or more. A negative
   ///   one is reported (a runtime warning; a failure in tests) and shuts nothing down.
   public static func shutdown(timeout: Duration = .seconds(10)) async {
-    if let defaults = DependencyOverlay.current?.defaults {
-      await defaults.shutdown(timeout: timeout)
-    } else {
-      await GlobalStore.node.shutDownBuiltValues(timeout: timeout)
-    }
-  }
-}
-
-extension DependencyOverlay {
-  /// Whether `scope` builds defaults of its own, which its end shuts down: a test's outermost
-  /// scope. A call, so that inlinable code can ask.
-  @usableFromInline
-  static func ownsDefaults(_ scope: DependencyOverlay) -> Bool {
-    scope.ownsDefaults
-  }
-
-  /// Shuts down what `scope`, an outermost test scope, built: at the end of an async
-  /// `withDependencies` (and so of the `.dependencies` trait).
-  @usableFromInline
-  static func shutDownDefaults(ownedBy scope: DependencyOverlay) async {
-    await scope.defaults?.shutdown(timeout: .seconds(10))
+    await (TestScopes.current() ?? GlobalStore.node).shutDownBuiltValues(timeout: timeout)
   }
 }

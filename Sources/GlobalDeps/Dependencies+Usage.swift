@@ -18,15 +18,14 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// Outside any scope, the process-wide store's since the last ``reset()``: what every read
-  /// outside scopes read (a read in a scope is the scope's, even of a value set on the store), and
+  /// Outside any scope, the running test's (in a test process: what it read outside scopes), else
+  /// the process-wide store's since the last ``reset()``: what every read outside scopes read, and
   /// the values set on the store with `with(_:_:)` that nothing read, in a scope or outside. Keys are named as
   /// `dependencyReport()` names them. Recorded in a test process only
   /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is empty.
   ///
   /// - Returns: The usage of the scope in force, or of the store.
   public static func usage() -> DependencyUsage {
-    guard let scope = DependencyOverlay.current else { return GlobalStore.node.dependencyUsage }
-    return scope.dependencyUsage
+    Scopes.inForce.dependencyUsage
   }
 }

@@ -22,17 +22,16 @@ import DepsCore
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let access: DependencyAccessHandle<Value>
-  /// The scope in force when the wrapper was made, held strongly.
-  @usableFromInline let capturedStrongly: DependencyOverlay?
+  /// The scope in force when the wrapper was made, held strongly; `nil` for the store.
+  @usableFromInline let capturedStrongly: DependencyNode?
   /// The scope in force when the wrapper was made by a default that scope was building, held
-  /// weakly: the scope owns the default (see `DependencyOverlay.captureInForce()`).
+  /// weakly: the scope owns the default (see `Scopes.captureInForce()`).
   @usableFromInline let capturedWeakly: WeakScope?
 
   /// The scope in force when the wrapper was made, while it lives.
-  @inlinable
-  var captured: DependencyOverlay? {
+  var captured: DependencyNode? {
     guard let capturedWeakly else { return capturedStrongly }
-    return capturedWeakly.scope
+    return capturedWeakly.node
   }
 
   /// Reads the `Dependencies` property at `keyPath`.
@@ -55,7 +54,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     // stays a projection through the runtime.) Either way `get` reads what the key path reads.
     self.access = DependencyAccessHandle(
       keyPath(), get: { $0[keyPath: keyPath()] }, declaredAt: (fileID, line))
-    (capturedStrongly, capturedWeakly) = DependencyOverlay.captureInForce()
+    (capturedStrongly, capturedWeakly) = Scopes.captureInForce()
   }
 
   /// Reads the dependency whose key is `key`.
@@ -68,7 +67,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     _ key: Key.Type, fileID: StaticString = #fileID, line: UInt = #line
   ) where Key.Value == Value {
     self.access = DependencyAccessHandle(key, declaredAt: (fileID, line))
-    (capturedStrongly, capturedWeakly) = DependencyOverlay.captureInForce()
+    (capturedStrongly, capturedWeakly) = Scopes.captureInForce()
   }
 
   /// The dependency's current value.
@@ -77,8 +76,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     // The stored fields, borrowed with the wrapper, not `captured`: a computed optional would be
     // copied (retained and released) on every read. What is inlined where the property is read is
     // the hit of a read of the store with no scope alive; every other read is one call.
-    if let capturedWeakly { return ScopedReader.read(access, capturedWeakly: capturedWeakly) }
-    if capturedStrongly == nil, let value = ScopedReader.cachedStoreValue(access) { return value }
-    return ScopedReader.read(access, captured: capturedStrongly)
+    if let capturedWeakly { return Scopes.read(access, capturedWeakly: capturedWeakly) }
+    if capturedStrongly == nil, let value = Scopes.cachedStoreValue(access) { return value }
+    return Scopes.read(access, captured: capturedStrongly)
   }
 }

@@ -23,10 +23,10 @@ import DepsCore
 /// `EscapedDependencies` is `Sendable`: pass it to any thread or task and call ``yield(_:)`` as
 /// often as you like.
 public struct EscapedDependencies: Sendable {
-  private let overlay: DependencyOverlay?
+  private let node: DependencyNode
 
-  fileprivate init(overlay: DependencyOverlay?) {
-    self.overlay = overlay
+  fileprivate init(node: DependencyNode) {
+    self.node = node
   }
 
   /// Runs `operation` with the captured scope in force.
@@ -38,7 +38,7 @@ public struct EscapedDependencies: Sendable {
   /// - Parameter operation: The code to run.
   /// - Returns: What `operation` returns.
   public func yield<R>(_ operation: () throws -> R) rethrows -> R {
-    try DependencyOverlay.withCurrent(overlay, operation: operation)
+    try Scopes.withCurrent(node, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with the captured scope in force.
@@ -59,7 +59,7 @@ public struct EscapedDependencies: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await DependencyOverlay.withCurrent(overlay, isolation: isolation, operation: operation)
+    try await Scopes.withCurrent(node, isolation: isolation, operation: operation)
   }
 }
 
@@ -88,7 +88,7 @@ public struct EscapedDependencies: Sendable {
 /// - Parameter body: Receives the captured scope; it may store it or pass it anywhere.
 /// - Returns: What `body` returns.
 public func withEscapedDependencies<R>(_ body: (EscapedDependencies) throws -> R) rethrows -> R {
-  try body(EscapedDependencies(overlay: DependencyOverlay.current))
+  try body(EscapedDependencies(node: Scopes.inForce))
 }
 
 /// Captures the ``withDependencies(_:operation:)`` scope in force, for code that escapes it, in
@@ -102,5 +102,5 @@ public func withEscapedDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (EscapedDependencies) async throws -> R
 ) async rethrows -> R {
-  try await body(EscapedDependencies(overlay: DependencyOverlay.current))
+  try await body(EscapedDependencies(node: Scopes.inForce))
 }

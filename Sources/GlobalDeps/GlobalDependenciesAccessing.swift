@@ -86,7 +86,7 @@ extension GlobalDependenciesAccessing {
   /// Reads see the ``withDependencies(_:operation:)`` scope in force; writes go to the
   /// process-wide store.
   public subscript<Value>(keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
-    get { Dependencies(reader: ScopedReader.reader(in: DependencyOverlay.current))[keyPath: keyPath] }
+    get { Dependencies(reader: Scopes.inForce)[keyPath: keyPath] }
     nonmutating set {
       StoreWriteWarnings.checkWrite(StoreWriteWarnings.name(keyPath))
       GlobalStore.node.set(keyPath, newValue)
@@ -100,10 +100,14 @@ extension Dependencies {
   /// Sets every dependency of the process-wide store back to its default.
   ///
   /// Values set with `with` are forgotten and defaults are built anew on their next read, and the
-  /// store's usage (``usage()`` outside any scope) starts empty again. Aliases stay;
+  /// store's usage (``usage()`` outside any scope) starts empty again. In a test, the running
+  /// test's defaults and usage are forgotten too. Aliases stay;
   /// ``clearAliases()`` removes them.
   public static func reset() {
     GlobalStore.node.reset()
+    // The running test's defaults too: a read outside any scope gets fresh ones, as it did from
+    // the store before each test had its own.
+    TestScopes.current()?.reset()
   }
 
   /// Removes every process-wide alias, including those declared by `@Derived(aliases:)`.

@@ -1,29 +1,31 @@
+import DepsCore
+
 /// `GlobalDeps`' scope for `DepsTesting`'s `.dependencies { … }` trait, found by name at run time
 /// (see `DependencyScopeProvider`).
 package enum GlobalDependencyScope: DependencyScoping {
+  /// The outermost trait of a test makes the test's node (see `TestScopes`), and shuts down what
+  /// it built before it returns; a trait inside another is a scope inside the outer one's.
   package static func withScope(
     _ update: @escaping @Sendable (inout Dependencies) async throws -> Void,
     operation: @Sendable () async throws -> Void
   ) async throws -> DependencyUsage {
-    let scope = try await DependencyOverlay.scope(updatedByAsync: update)
-    do {
-      try await DependencyOverlay.withCurrent(scope, isolation: nil, operation: operation)
-    } catch {
-      await shutDown(scope)
-      throw error
+    guard Scopes.boundScope == nil else { return try await scoped(update, operation: operation) }
+    return try await TestScopes.withNode(for: RunningTests.current()) { _ in
+      try await scoped(update, operation: operation)
     }
-    await shutDown(scope)
+  }
+
+  private static func scoped(
+    _ update: @Sendable (inout Dependencies) async throws -> Void,
+    operation: @Sendable () async throws -> Void
+  ) async throws -> DependencyUsage {
+    let scope = try await Scopes.scope(isolation: nil, updatedByAsync: update)
+    try await Scopes.withCurrent(scope, isolation: nil, operation: operation)
     return scope.dependencyUsage
   }
 
-  /// Shuts down what `scope` built, when it is a test's outermost scope, as an async
-  /// `withDependencies` does before it returns.
-  private static func shutDown(_ scope: DependencyOverlay) async {
-    if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
-  }
-
   package static func usageOfScopeInForce() -> @Sendable () -> DependencyUsage {
-    guard let scope = DependencyOverlay.current else { return { GlobalStore.node.dependencyUsage } }
+    let scope = Scopes.inForce
     return { scope.dependencyUsage }
   }
 }

@@ -8,10 +8,9 @@ import DepsCore
 /// detached task, a `DispatchQueue` job, a stored callback) does not, unless it runs inside
 /// ``EscapedDependencies/yield(_:)`` (see ``withEscapedDependencies(_:)``).
 ///
-/// In a test process the outermost scope builds its own defaults, shared by the scopes nested in
-/// it: each test that runs in a scope gets fresh `testValue`s, never another test's. Its `update`
-/// reads those same defaults, so a stateful test value changed there is the instance `operation`
-/// reads.
+/// In a test process the defaults a scope reads are the running test's (see Docs/Testing.md,
+/// "Every test its own"): fresh `testValue`s in each test, never another test's, one instance
+/// throughout the test, its scopes and their `update`s included.
 ///
 /// When `operation` returns a class instance with no `@Dependency` property, the scope is
 /// remembered for it, so that ``withDependencies(from:operation:)`` can hand it on. The record
@@ -33,7 +32,7 @@ import DepsCore
 ///
 /// - Parameters:
 ///   - update: Sets the overrides. Reads inside it see the values in force around the scope (and,
-///     in a test process, the defaults an outermost scope builds).
+///     in a test process, the running test's defaults).
 ///   - operation: Runs with the overrides in force.
 /// - Returns: What `operation` returns.
 @inlinable
@@ -41,10 +40,10 @@ public func withDependencies<R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  let scope = try DependencyOverlay.scope(updatedBy: update)
-  let result = try DependencyOverlay.withCurrent(scope, operation: operation)
-  if DependencyOverlay.mayBeObject(R.self) {
-    DependencyOverlay.remember(result, madeIn: scope)
+  let scope = try Scopes.scope(updatedBy: update)
+  let result = try Scopes.withCurrent(scope, operation: operation)
+  if Scopes.mayBeObject(R.self) {
+    Scopes.remember(result, madeIn: scope)
   }
   return result
 }
@@ -60,14 +59,12 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
-/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike. When it is
-/// a test's outermost scope, which builds defaults of its own, it shuts them down before it
-/// returns (see `Dependencies.shutdown(timeout:)`), also when `operation` throws.
+/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike.
 ///
 /// - Parameters:
 ///   - isolation: The actor `operation` runs on; inferred.
 ///   - update: Sets the overrides. Reads inside it see the values in force around the scope (and,
-///     in a test process, the defaults an outermost scope builds).
+///     in a test process, the running test's defaults).
 ///   - operation: Runs with the overrides in force.
 /// - Returns: What `operation` returns.
 @inlinable
@@ -76,18 +73,10 @@ public func withDependencies<R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let scope = try DependencyOverlay.scope(updatedBy: update)
-  let result: R
-  do {
-    result = try await DependencyOverlay.withCurrent(scope, isolation: isolation, operation: operation)
-  } catch {
-    if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
-    throw error
-  }
-  // A test's outermost scope built its own defaults: it shuts them down before it returns.
-  if DependencyOverlay.ownsDefaults(scope) { await DependencyOverlay.shutDownDefaults(ownedBy: scope) }
-  if DependencyOverlay.mayBeObject(R.self) {
-    DependencyOverlay.remember(result, madeIn: scope)
+  let scope = try Scopes.scope(updatedBy: update)
+  let result = try await Scopes.withCurrent(scope, isolation: isolation, operation: operation)
+  if Scopes.mayBeObject(R.self) {
+    Scopes.remember(result, madeIn: scope)
   }
   return result
 }

@@ -2,33 +2,33 @@ import DepsCore
 
 /// What `withDependencies(from:)` looks for in a model: a `@Dependency` property's captured scope.
 protocol CapturedScopeProviding {
-  var capturedScope: DependencyOverlay? { get }
+  var capturedScope: DependencyNode? { get }
 }
 
 extension Dependency: CapturedScopeProviding {
-  var capturedScope: DependencyOverlay? { captured }
+  var capturedScope: DependencyNode? { captured }
 }
 
 /// The dependencies a model was made with, as `withDependencies(from:)` finds them.
 enum ModelDependencies {
   /// The scope its `@Dependency` properties captured (the innermost one among them): `nil` when
   /// it was made outside any scope.
-  case captured(DependencyOverlay?)
+  case captured(DependencyNode?)
   /// The scope of the `withDependencies` operation that returned it (it has no `@Dependency`
   /// property).
-  case remembered(DependencyOverlay)
+  case remembered(DependencyNode)
   /// Neither: it has no `@Dependency` property, and no `withDependencies` operation returned it.
   case none
 
   /// What `model` was made with.
   init(of model: AnyObject) {
-    var found: DependencyOverlay?
+    var found: DependencyNode?
     var hasDependency = false
     Self.forEachDependency(of: model) { property in
       hasDependency = true
       guard let scope = property.capturedScope else { return }
       // Of two captured scopes, keep the one nested in the other.
-      if found.map({ scope.contains($0) }) ?? true { found = scope }
+      if found.map({ scope.searches($0) }) ?? true { found = scope }
     }
     if hasDependency {
       self = .captured(found)
@@ -66,10 +66,10 @@ enum ModelDependencies {
   private static let classesWithDependencies = Locked<[ObjectIdentifier: Bool]>([:])
 
   /// The scope to run a `withDependencies(from: model)` operation in (before its update): the
-  /// model's values with those of the scope in force (`current`) winning where both set a key.
-  /// `nil` for none; warns when the model has no dependencies to hand on.
-  static func scope(from model: AnyObject, current: DependencyOverlay?) -> DependencyOverlay? {
-    let made: DependencyOverlay?
+  /// model's values with those of the scope bound here winning where both set a key (see
+  /// `Scopes.node(bound:captured:)`). Warns when the model has no dependencies to hand on.
+  static func scope(from model: AnyObject) -> DependencyNode {
+    let made: DependencyNode?
     switch ModelDependencies(of: model) {
     case .captured(let scope): made = scope
     case .remembered(let scope): made = scope
@@ -78,11 +78,7 @@ enum ModelDependencies {
       runtimeWarn(noDependenciesMessage(modelType: type), kind: type)
       made = nil
     }
-    guard let made, let current, !current.contains(made) else { return current ?? made }
-    // A read searches the scope in force (and those around it), then the model's.
-    let merged = DependencyOverlay()
-    merged.makeScope(parent: current, fallback: made)
-    return merged
+    return Scopes.node(bound: Scopes.bound, captured: made)
   }
 
   /// The warning of `withDependencies(from:)` given a model with no dependencies to hand on.
@@ -170,10 +166,7 @@ public func withDependencies<Model: AnyObject, R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  let current = DependencyOverlay.current
-  let scope = ModelDependencies.scope(from: model, current: current)
-  guard scope !== current else { return try withDependencies(update, operation: operation) }
-  return try DependencyOverlay.withCurrent(scope) {
+  try Scopes.withCurrent(ModelDependencies.scope(from: model)) {
     try withDependencies(update, operation: operation)
   }
 }
@@ -219,12 +212,7 @@ public func withDependencies<Model: AnyObject, R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let current = DependencyOverlay.current
-  let scope = ModelDependencies.scope(from: model, current: current)
-  guard scope !== current else {
-    return try await withDependencies(isolation: isolation, update, operation: operation)
-  }
-  return try await DependencyOverlay.withCurrent(scope, isolation: isolation) {
+  try await Scopes.withCurrent(ModelDependencies.scope(from: model), isolation: isolation) {
     try await withDependencies(isolation: isolation, update, operation: operation)
   }
 }

@@ -1,5 +1,4 @@
-// `DepsContextProbe defaults-race ROUNDS` runs another probe instead (DefaultsRace.swift), and so
-// does `DepsContextProbe single-scope` (SingleScope.swift).
+// `DepsContextProbe defaults-race ROUNDS` runs another probe instead (DefaultsRace.swift).
 //
 // An app that links DepsTesting (and so XCTest and Swift Testing) but runs no test: it must run
 // in the live context. `ContextProbeTests` runs it and reads what it prints: the context, then
@@ -37,11 +36,6 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "defaults-race"
   exit(0)
 }
 
-if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "single-scope" {
-  let failures = await runSingleScope()
-  print(failures.isEmpty ? "ok" : failures.joined(separator: "\n"))
-  exit(0)
-}
 
 // Names a DepsTesting type, so the library and the test frameworks it links are loaded.
 let linked = String(describing: TestStore<Int, Int, Void>.self).isEmpty ? "" : "linked"

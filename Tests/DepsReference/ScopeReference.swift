@@ -13,11 +13,13 @@
 ///   around it; aliases declared in an update hold for that scope and those nested in it.
 /// - A `@Dependency` remembers the scope in force when it was made; read later, the scope in force
 ///   at read time (and those around it) wins over the remembered one, which wins over the store.
-/// - In a test process the outermost scope builds its own defaults, shared by the scopes nested in
-///   it; its update reads them. Reads outside any scope use the store's defaults, built once per
-///   process until `reset()`. A default is built with the scope it is cached for in force: a
-///   scope's default reads that scope's values, the store's reads the store, wherever the first
-///   read happens.
+/// - In a test process the defaults are the running test's (a program runs inside one test),
+///   shared by every read on the test's task, in a scope or outside, and its scopes' updates; a
+///   read off the test's task (a thread, a detached task) outside any scope reads the store, as
+///   does everything outside tests, and a scope made there is over the store. Either's defaults
+///   are built once, until `reset()`. A test's default is built with the values in force at its
+///   first read (what that read searches); the store's with the store's alone, wherever the
+///   first read happens.
 /// - `withDependencies(from:)` runs with what the model was made with (its `@Dependency`
 ///   properties' scope, or the scope of the operation that returned it), plus the scope in force,
 ///   which wins where both set a value, plus the update's.
@@ -29,14 +31,17 @@ package final class ScopeReference {
 
   private typealias Write = ReferenceWrite
 
+  /// Whose defaults a read gets, and whose values lie under every scope: the running test's, or
+  /// the store's.
+  private enum Base { case test, store }
+
   private struct Scope {
     var parent: ScopeID?
+    var base: Base
     /// A `withDependencies(from:)` scope's model scope, searched after the parent's.
     var fallback: ScopeID?
     var values: [RefKey: Write] = [:]
     var aliases: [AliasPair] = []
-    var ownsDefaults: Bool
-    var defaults: [RefKey: RefValue] = [:]
   }
 
   /// One level of a read's path: a scope, or the store (`nil`).
@@ -46,28 +51,64 @@ package final class ScopeReference {
   private var storeValues: [RefKey: Write] = [:]
   private var storeAliases: [AliasPair] = []
   private var storeDefaults: [RefKey: RefValue] = [:]
+  /// The running test's defaults, in a test process.
+  private var testDefaults: [RefKey: RefValue] = [:]
   /// Counts `reset()`s: each store generation builds its own defaults.
   private var storeGeneration = 0
   private var sequence = 0
   private let context: ReferenceContext
 
-  package init(context: ReferenceContext) { self.context = context }
+  /// The running test's own scope, which sets nothing: what a reader made on the test's task
+  /// outside any `withDependencies` remembers (see ``capturedHere(inForce:onTestTask:)``).
+  package let testScope: ScopeID = 0
+  /// The store as a scope, which sets nothing: what `withEscapedDependencies` captures outside any
+  /// scope and off a test's task.
+  package let storeScope: ScopeID = 1
+
+  package init(context: ReferenceContext) {
+    self.context = context
+    scopes[testScope] = Scope(parent: nil, base: .test, fallback: nil)
+    scopes[storeScope] = Scope(parent: nil, base: .store, fallback: nil)
+  }
+
+  /// Whether `scope` is the test's or the store's own scope.
+  private func isBase(_ scope: ScopeID) -> Bool { scope == testScope || scope == storeScope }
+
+  /// What a `@Dependency` made now remembers: the scope in force, else, on a test's task, the
+  /// test's own; else none (it reads what is in force where it is read).
+  package func capturedHere(inForce: ScopeID?, onTestTask: Bool) -> ScopeID? {
+    inForce ?? (onTestTask && context == .test ? testScope : nil)
+  }
+
+  /// What `withEscapedDependencies` captures now: the scope in force, else the test's own on its
+  /// task, else the store.
+  package func escapedHere(inForce: ScopeID?, onTestTask: Bool) -> ScopeID {
+    capturedHere(inForce: inForce, onTestTask: onTestTask) ?? storeScope
+  }
 
   // MARK: Scopes
 
-  /// A new scope made by a `withDependencies` whose update runs with `inForce` in force; in a test
-  /// process an outermost scope owns its defaults. Its values and aliases are added by the update.
-  package func makeScope(inForce: ScopeID?) -> ScopeID {
+  /// A new scope made by a `withDependencies` whose update runs with `inForce` in force. Its
+  /// values and aliases are added by the update.
+  package func makeScope(inForce: ScopeID?, onTestTask: Bool = true) -> ScopeID {
     let id = scopes.count
-    scopes[id] = Scope(parent: inForce, fallback: nil, ownsDefaults: inForce == nil && context == .test)
+    scopes[id] = Scope(parent: inForce, base: base(inForce: inForce, captured: nil, onTestTask), fallback: nil)
     return id
   }
 
+  /// The base of a read with `inForce` in force by a reader made with `captured` in force.
+  private func base(inForce: ScopeID?, captured: ScopeID?, _ onTestTask: Bool) -> Base {
+    // The test's or the store's own scope in force adds nothing over a captured scope.
+    if let scope = inForce.flatMap({ isBase($0) ? nil : $0 }) ?? captured ?? inForce {
+      return scopes[scope]!.base
+    }
+    return onTestTask && context == .test ? .test : .store
+  }
+
   /// What a read inside the update of `scope` returns, before the update wrote anything: the values
-  /// in force around the scope, and the defaults an outermost test scope owns.
+  /// in force around the scope.
   package func readInUpdate(_ key: RefKey, of scope: ScopeID) -> RefValue {
-    let around = scopes[scope]!
-    return read(key, inForce: around.ownsDefaults ? scope : around.parent, captured: nil)
+    read(key, searching: scopes[scope]!.parent.map(searched) ?? [], base: scopes[scope]!.base)
   }
 
   /// Sets `key` in the scope an update is making.
@@ -95,10 +136,10 @@ package final class ScopeReference {
   /// under the scope in force, which wins where both set a value.
   package func scope(from made: ScopeID?, inForce: ScopeID?) -> ScopeID? {
     guard let made else { return inForce }
-    guard let inForce else { return made }
+    guard let inForce, !isBase(inForce) else { return made }
     if searched(inForce).contains(made) { return inForce }
     let id = scopes.count
-    scopes[id] = Scope(parent: inForce, fallback: made, ownsDefaults: false)
+    scopes[id] = Scope(parent: inForce, base: scopes[inForce]!.base, fallback: made)
     return id
   }
 
@@ -127,9 +168,12 @@ package final class ScopeReference {
   /// The dependency whose default the store gives `key`'s group when nobody set it.
   package func canonicalInStore(_ key: RefKey) -> RefKey { AliasGroups(storeAliases).canonical(key) }
 
-  package func reset() {
+  /// `Dependencies.reset()`: the store's values and defaults, and on a test's task the test's
+  /// defaults too.
+  package func reset(onTestTask: Bool = true) {
     storeValues = [:]
     storeDefaults = [:]
+    if onTestTask { testDefaults = [:] }
     storeGeneration += 1
   }
 
@@ -147,7 +191,7 @@ package final class ScopeReference {
 
   private enum Resolution {
     case set(Write, level: Level)
-    case `default`(of: RefKey, at: Level)
+    case `default`(of: RefKey)
   }
 
   private func aliases(of searched: [ScopeID]) -> [AliasPair] {
@@ -162,34 +206,42 @@ package final class ScopeReference {
         return .set(latest, level: level)
       }
     }
-    return .default(of: groups.canonical(key), at: searched.first { scopes[$0]!.ownsDefaults })
+    return .default(of: groups.canonical(key))
   }
 
   /// What a read of `key` returns with `inForce` in force, by a `@Dependency` made with `captured`
   /// in force (`nil` for an environment's subscript); builds a default on first need.
-  package func read(_ key: RefKey, inForce: ScopeID?, captured: ScopeID?) -> RefValue {
-    switch resolve(key, searching: scopesSearched(inForce: inForce, captured: captured)) {
+  package func read(
+    _ key: RefKey, inForce: ScopeID?, captured: ScopeID?, onTestTask: Bool = true
+  ) -> RefValue {
+    read(
+      key, searching: scopesSearched(inForce: inForce, captured: captured),
+      base: base(inForce: inForce, captured: captured, onTestTask))
+  }
+
+  private func read(_ key: RefKey, searching searched: [ScopeID], base: Base) -> RefValue {
+    switch resolve(key, searching: searched) {
     case .set(let write, _): return write.value
-    case .default(let canonical, let level): return defaultValue(of: canonical, at: level)
+    case .default(let canonical): return defaultValue(of: canonical, firstReadSearching: searched, base: base)
     }
   }
 
-  private func defaultValue(of key: RefKey, at level: Level) -> RefValue {
-    if let built = level.map({ scopes[$0]!.defaults[key] }) ?? storeDefaults[key] { return built }
+  private func defaultValue(of key: RefKey, firstReadSearching searched: [ScopeID], base: Base) -> RefValue {
+    if let built = (base == .test ? testDefaults : storeDefaults)[key] { return built }
     let value: RefValue
     switch key {
     case .object1, .object2:
-      value = .defaultObject("\(key) in " + (level.map { "scope \($0)" } ?? "store \(storeGeneration)"))
+      value = .defaultObject("\(key) in \(base) \(storeGeneration)")
     case .derived:
-      // Built with the scope it is cached for in force (none for the store's).
-      guard case .int(let a) = read(.a, inForce: level, captured: nil) else {
+      // A test's: with the values in force at its first read; the store's: with the store's.
+      guard case .int(let a) = read(.a, searching: base == .test ? searched : [], base: base) else {
         preconditionFailure("ScopeReference: a is an Int dependency.")
       }
       value = .int(a + RefKey.derivedOffset(context))
     case .a, .b, .c, .d:
       value = .int(context == .test ? key.intTestValue : key.intDefaultValue)
     }
-    if let level { scopes[level]!.defaults[key] = value } else { storeDefaults[key] = value }
+    if base == .test { testDefaults[key] = value } else { storeDefaults[key] = value }
     return value
   }
 
@@ -197,11 +249,11 @@ package final class ScopeReference {
 
   /// The report of a `GlobalDependenciesAccessing` value read with `inForce` in force, as
   /// Docs/Diagnostics.md states it, for `typeName`. Builds nothing.
-  package func report(typeName: String, inForce: ScopeID?) -> ExpectedReport {
+  package func report(typeName: String, inForce: ScopeID?, onTestTask: Bool = true) -> ExpectedReport {
     let searched = scopesSearched(inForce: inForce, captured: nil)
-    let title = "\(typeName) (process-wide store\(inForce == nil ? "" : ", inside withDependencies"))"
-    let defaultsLevel = searched.first { scopes[$0]!.ownsDefaults }
-    let built = defaultsLevel.map { scopes[$0]!.defaults } ?? storeDefaults
+    let inScope = inForce.map { $0 != testScope && $0 != storeScope } ?? false
+    let title = "\(typeName) (process-wide store\(inScope ? ", inside withDependencies" : ""))"
+    let built = base(inForce: inForce, captured: nil, onTestTask) == .test ? testDefaults : storeDefaults
     let inForceAliases = aliases(of: searched)
     var listed = Set(storeValues.keys)
     for id in searched { listed.formUnion(scopes[id]!.values.keys) }
@@ -212,7 +264,7 @@ package final class ScopeReference {
       case .set(let write, let level):
         let place = level == nil ? "set in the process-wide store" : "set in withDependencies"
         return ExpectedReport.line(key, write.value, place: place, through: write.key)
-      case .default(let canonical, _):
+      case .default(let canonical):
         return ExpectedReport.defaultLine(key, canonical: canonical, built: built[canonical])
       }
     }

@@ -12,7 +12,7 @@ private let seenServices = Locked<Set<Int>>([])
 struct DependencyTraitTests {
   @Test func aSuiteTraitAppliesToItsTests() {
     #expect(ScopedModel().scoped == 100)
-    #expect(DependencyOverlay.current != nil)
+    #expect(Scopes.bound != nil)
   }
 
   @Test(.dependencies { $0.scoped += 1 })

@@ -138,7 +138,7 @@ final class GlobalInterpreter: @unchecked Sendable {
       _ = DiffGlobalEnvironment().aliased
 
     case .reset:
-      reference.reset()
+      reference.reset(onTestTask: !context.offTestTask)
       Dependencies.reset()
 
     case .clearAliases:
@@ -146,7 +146,7 @@ final class GlobalInterpreter: @unchecked Sendable {
       Dependencies.clearAliases()
 
     case .scope(let update, let body, false, let returns):
-      let scope = reference.makeScope(inForce: context.inForce)
+      let scope = reference.makeScope(inForce: context.inForce, onTestTask: !context.offTestTask)
       var inner = context
       inner.inForce = scope
       var failure: String?
@@ -181,14 +181,18 @@ final class GlobalInterpreter: @unchecked Sendable {
 
     case .makeModel(let id):
       guard models[id] == nil else { return nil }
-      models[id] = .dependency(DiffModel(), captured: context.inForce)
+      models[id] = .dependency(
+        DiffModel(), captured: reference.capturedHere(inForce: context.inForce, onTestTask: !context.offTestTask))
 
     case .releaseModel(let id):
       models[id] = nil
 
     case .read(let key, let route):
-      let captured = route == .subscriptGet ? nil : context.inForce
-      let expected = reference.read(key, inForce: context.inForce, captured: captured)
+      let captured =
+        route == .subscriptGet
+        ? nil : reference.capturedHere(inForce: context.inForce, onTestTask: !context.offTestTask)
+      let expected = reference.read(
+        key, inForce: context.inForce, captured: captured, onTestTask: !context.offTestTask)
       let actual: RefValue
       switch route {
       case .freshKeyPath: actual = DiffModel().read(key, byKeyType: false)
@@ -200,17 +204,20 @@ final class GlobalInterpreter: @unchecked Sendable {
 
     case .readModel(let id, let key, let byKeyType):
       guard case .dependency(let model, let captured) = models[id] else { return nil }
-      let expected = reference.read(key, inForce: context.inForce, captured: captured)
+      let expected = reference.read(
+        key, inForce: context.inForce, captured: captured, onTestTask: !context.offTestTask)
       return agree(expected, model.read(key, byKeyType: byKeyType), at: step)
 
     case .readPair(let id):
       var model = DiffModel()
-      var captured = context.inForce
+      var captured = reference.capturedHere(inForce: context.inForce, onTestTask: !context.offTestTask)
       if let id {
         guard case .dependency(let made, let madeIn) = models[id] else { return nil }
         (model, captured) = (made, madeIn)
       }
-      let expected = [RefKey.a, .b].map { reference.read($0, inForce: context.inForce, captured: captured) }
+      let expected = [RefKey.a, .b].map {
+        reference.read($0, inForce: context.inForce, captured: captured, onTestTask: !context.offTestTask)
+      }
       let pair = model.pair
       if [.int(pair.a), .int(pair.b)] != expected {
         return
@@ -218,7 +225,8 @@ final class GlobalInterpreter: @unchecked Sendable {
       }
 
     case .report:
-      let expected = reference.report(typeName: "DiffGlobalEnvironment", inForce: context.inForce)
+      let expected = reference.report(
+        typeName: "DiffGlobalEnvironment", inForce: context.inForce, onTestTask: !context.offTestTask)
       let actual = DiffGlobalEnvironment().dependencyReport()
       if let difference = expected.disagreement(with: actual, onlyOurKeys: true) {
         return "at \"\(step)\": \(difference)\nThe whole report:\n\(actual)"
@@ -226,7 +234,8 @@ final class GlobalInterpreter: @unchecked Sendable {
 
     case .escape(let id):
       guard escaped[id] == nil else { return nil }
-      withEscapedDependencies { escaped[id] = ($0, context.inForce) }
+      let scope = reference.escapedHere(inForce: context.inForce, onTestTask: !context.offTestTask)
+      withEscapedDependencies { escaped[id] = ($0, scope) }
 
     case .yield(let id, let body, false):
       guard let escape = escaped[id] else { return nil }
@@ -282,7 +291,7 @@ final class GlobalInterpreter: @unchecked Sendable {
   private func scope(
     update: [GlobalStep], body: [GlobalStep], returns: Int?, _ context: GlobalContext
   ) async -> String? {
-    let scope = reference.makeScope(inForce: context.inForce)
+    let scope = reference.makeScope(inForce: context.inForce, onTestTask: !context.offTestTask)
     var inner = context
     inner.inForce = scope
     var failure: String?
@@ -329,6 +338,7 @@ final class GlobalInterpreter: @unchecked Sendable {
     case .plain(let object, let remembered): (model, made) = (object, remembered)
     case nil: return nil
     }
-    return (model, reference.makeScope(inForce: reference.scope(from: made, inForce: context.inForce)))
+    let inForce = reference.scope(from: made, inForce: context.inForce)
+    return (model, reference.makeScope(inForce: inForce, onTestTask: !context.offTestTask))
   }
 }

@@ -23,10 +23,10 @@ extension Dependencies {
 extension GlobalStoreTests {
   @Test func theStoresValueIsBuiltWithNoScopeInForce() async throws {
     // A scope that builds no defaults of its own reads the store's, as scopes do in an app.
-    let scope = DependencyOverlay(
-      parent: nil, writes: [Entry(id: DependencyID(ScopedKey.self), box: ValueBox(5))],
-      ownsDefaults: false)
-    let value = try await DependencyOverlay.withCurrent(scope, isolation: nil) {
+    let scope = DependencyNode(
+      scopeOf: [Entry(id: DependencyID(ScopedKey.self), box: ValueBox(5))], aliases: AliasTable(),
+      parent: GlobalStore.node)
+    let value = try await Scopes.withCurrent(scope, isolation: nil) {
       #expect(Dependency(\.scoped).wrappedValue == 5)
       return try await Dependency(\.storeReadsScoped).wrappedValue.value
     }

@@ -41,17 +41,20 @@ extension GlobalStoreTests {
     #expect(GlobalStore.node.ownValues.count == storeValues + 1)
   }
 
-  @Test func anOutermostTestScopeDoesNotUseTheStoresDefaults() {
-    let fromStore = Dependency(\.stateful).wrappedValue
-    #expect(Dependency(\.stateful).wrappedValue === fromStore)
+  @Test func aTestAndItsScopesUseTheTestsDefaultsNotTheStores() {
+    let fromTest = Dependency(\.stateful).wrappedValue
+    #expect(Dependency(\.stateful).wrappedValue === fromTest)
     let fromScope = withDependencies { _ in
     } operation: {
       Dependency(\.stateful).wrappedValue
     }
-    #expect(fromScope !== fromStore)
-    // A scope that does not own defaults (what every scope is outside tests) uses the store's.
-    let shared = DependencyOverlay(parent: nil, writes: [], ownsDefaults: false)
-    #expect(ScopedReader(inner: shared, outer: nil).read(StatefulServiceKey.self) === fromStore)
+    #expect(fromScope === fromTest)
+    // A scope made over the store itself (what every outermost scope is outside tests) uses the
+    // store's.
+    let overStore = DependencyNode(scopeOf: [], aliases: AliasTable(), parent: GlobalStore.node)
+    let fromStore = overStore.read(StatefulServiceKey.self)
+    #expect(fromStore === GlobalStore.node.read(StatefulServiceKey.self))
+    #expect(fromStore !== fromTest)
   }
 
   @Test func resetGivesTestsThatUseNoScopeFreshDefaults() {

@@ -69,10 +69,10 @@ extension Dependencies {
 
   @Test func aDefaultFirstReadInsideALiveScopeIsBuiltWithTheStoreAndLeavesNoTrace() {
     // A live process: the scope owns no defaults, so the store builds them.
-    let overlay = DependencyOverlay(
-      parent: nil, writes: [Entry(id: DependencyID(LiveChildKey.self), box: ValueBox(1))],
-      ownsDefaults: false)
-    let inScope = DependencyOverlay.withCurrent(overlay) {
+    let overlay = DependencyNode(
+      scopeOf: [Entry(id: DependencyID(LiveChildKey.self), box: ValueBox(1))], aliases: AliasTable(),
+      parent: GlobalStore.node)
+    let inScope = Scopes.withCurrent(overlay) {
       (child: Dependency(\.liveChild).wrappedValue, parent: Dependency(LiveParent.self).wrappedValue.value)
     }
     #expect(inScope.child == 1)

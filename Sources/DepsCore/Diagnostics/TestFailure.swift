@@ -11,6 +11,51 @@ package protocol TestFrameworkReporting: Sendable {
   /// Fails the running test with `message`, at the given source location.
   static func recordIssue(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+
+  /// The test running on the current task (Swift Testing: the test case) or in the process
+  /// (XCTest: the test method), if any. An XCTest test's end is told to ``RunningTests/ended(_:)``.
+  static func currentTest() -> RunningTest?
+}
+
+/// A running test, as ``RunningTests`` tells it apart from the others.
+package struct RunningTest: Sendable {
+  /// Tells this test (this case of a parameterized one) from every other that ran in the process.
+  package var id: ID
+  /// The test's name, for reports.
+  package var name: String
+
+  package init(id: some Hashable & Sendable, name: String) {
+    self.id = ID(value: id)
+    self.name = name
+  }
+
+  /// A framework's identity of a test.
+  package struct ID: Hashable, @unchecked Sendable {
+    // @unchecked: made only from a `Sendable` value (see `init`).
+    let value: AnyHashable
+  }
+}
+
+/// The running test, through `DepsTesting`'s reporter, and the ends of tests that the framework
+/// tells (XCTest's).
+package enum RunningTests {
+  /// The test running now, or `nil` outside tests, off a Swift Testing test's task, or when the
+  /// process does not link `DepsTesting`.
+  package static func current() -> RunningTest? {
+    TestReporter.linked?.currentTest()
+  }
+
+  private static let endHandlers = Locked<[@Sendable (RunningTest) -> Void]>([])
+
+  /// Calls `handler` with each test whose end the framework tells from now on.
+  package static func onEnd(_ handler: @escaping @Sendable (RunningTest) -> Void) {
+    endHandlers.withLock { $0.append(handler) }
+  }
+
+  /// Tells the handlers that `test` ended; called by `DepsTesting`.
+  package static func ended(_ test: RunningTest) {
+    for handler in endHandlers.withLock({ $0 }) { handler(test) }
+  }
 }
 
 /// Finds `DepsTesting`'s reporter, once per process.

@@ -30,8 +30,8 @@ package final class BuiltValues: Sendable {
 
   /// `scope` (a store's way of running a build; `nil` for none), recording each value it builds.
   package func recording(_ scope: DefaultValues.Scope?) -> DefaultValues.Scope {
-    { [self] build in
-      let box = scope?(build) ?? build()
+    { [self] reader, build in
+      let box = scope?(reader, build) ?? build()
       record(box)
       return box
     }

@@ -9,10 +9,12 @@ package final class DefaultValues: Sendable {
   private let context: DependencyContext
   private let scope: Scope?
 
-  /// Runs the build of a default (`build`), with whatever the store needs in force around it: a
-  /// `GlobalDeps` scope builds its defaults with that scope in force, and the process-wide store
-  /// with no scope, wherever the first read happens.
-  package typealias Scope = @Sendable (_ build: () -> AnyValueBox) -> AnyValueBox
+  /// Runs the build of a default (`build`), for a read through the node `reader` (`nil`: not
+  /// through a node), with whatever the store needs in force around it: `GlobalDeps` builds a
+  /// running test's defaults with the reading scope in force (the values in force at the first
+  /// read, as swift-dependencies does), and the process-wide store's with the store alone,
+  /// wherever the first read happens.
+  package typealias Scope = @Sendable (_ reader: DependencyNode?, _ build: () -> AnyValueBox) -> AnyValueBox
 
   /// The values built here that `shutdown()` stops, in build order (see ``BuiltValues``).
   package let lifecycle: BuiltValues
@@ -25,7 +27,7 @@ package final class DefaultValues: Sendable {
   }
 
   /// The default for `id`, built now if this store has not built it yet.
-  package func value(for id: DependencyID) -> AnyValueBox {
+  package func value(for id: DependencyID, readBy reader: DependencyNode? = nil) -> AnyValueBox {
     let cell = cells.withLock { cells in
       if let cell = cells[id] { return cell }
       let cell = BuildOnce<AnyValueBox>(name: .defaultValue(id))
@@ -33,7 +35,7 @@ package final class DefaultValues: Sendable {
       return cell
     }
     return cell.value { [context, scope] in
-      scope?({ id.makeDefault(context: context) }) ?? id.makeDefault(context: context)
+      scope?(reader, { id.makeDefault(context: context) }) ?? id.makeDefault(context: context)
     }
   }
 

@@ -1,5 +1,5 @@
-/// One scope of dependency values: a node of a ``ComposableEnvironment`` tree, or the process-wide
-/// store of `GlobalDeps`.
+/// One scope of dependency values: a node of a ``ComposableEnvironment`` tree, the process-wide
+/// store of `GlobalDeps`, a `withDependencies` scope, or a running test's scope.
 ///
 /// A node holds the values and aliases set on it and a strong reference to its parent node. A
 /// read resolves against the node's path to the root: within a group of aliased dependencies,
@@ -20,10 +20,27 @@ package final class DependencyNode: DependencyReader {
   /// Reads below such a node that nobody overrode resolve to defaults built and cached here, so
   /// that a scope (a test's outermost `withDependencies`) gets fresh `testValue`s and drops them
   /// with the node. Only reads that miss the per-thread cache look at it.
-  let ownsDefaults: Bool
+  package let ownsDefaults: Bool
 
   /// Runs the defaults this node builds; see ``DefaultValues/Scope``.
   private let defaultsScope: DefaultValues.Scope?
+
+  /// The node whose path a read searches after this node's own ancestors that set values, before
+  /// the nearest ancestor that owns defaults: the scope a model was made in, for the scope
+  /// `withDependencies(from:)` makes while another scope is in force (the one in force wins).
+  let fallback: DependencyNode?
+
+  /// Whether a thread caches reads through this node only from its second read through it on: a
+  /// `withDependencies` scope, often read once and then ended, is then spared the caching and the
+  /// purge at its end (see ``ThreadReadCache/isRepeatedRead(scope:)``).
+  private let cachesFromSecondRead: Bool
+
+  /// Whether what is read and set through this node stays out of its ancestors' usage: a running
+  /// test's scope, whose reads the process-wide store, which outlives every test, must not keep.
+  private let isUsageRoot: Bool
+
+  /// Whether this node counts among the `GlobalDeps` scopes alive (``ReadPathWords/scopesAlive``).
+  private let countsAsScope: Bool
 
   private let state: Locked<State>
 
@@ -59,14 +76,39 @@ package final class DependencyNode: DependencyReader {
     self.ownerName = ownerName
     self.defaultsScope = defaultsScope
     self.ownsDefaults = ownsDefaults
+    (fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (nil, false, false, false)
     var state = State(parent: parent)
     for entry in values { state.values[entry.id.rawValue] = entry }
     self.state = Locked(state)
   }
 
+  /// A `GlobalDeps` scope: `values` and `aliases` over `parent` (then `fallback`), fixed from the
+  /// start; or, with `ownsDefaults`, a running test's scope, which builds its own defaults.
+  ///
+  /// In a test process the values are tracked as overrides by the node and its ancestors up to
+  /// the nearest running test's scope, as a write would be (see ``dependencyUsage``).
+  package init(
+    scopeOf values: [Entry], aliases: AliasTable, parent: DependencyNode,
+    fallback: DependencyNode? = nil, ownsDefaults: Bool = false,
+    defaultsScope: DefaultValues.Scope? = nil, ownerName: String = "withDependencies"
+  ) {
+    self.serial = ThreadReadCache.newScope()
+    self.ownerName = ownerName
+    self.defaultsScope = defaultsScope
+    self.ownsDefaults = ownsDefaults
+    (self.fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (fallback, true, ownsDefaults, true)
+    var state = State(parent: parent)
+    for entry in values { state.values[entry.id.rawValue] = entry }
+    state.aliases = aliases
+    self.state = Locked(state)
+    ReadPathWords.scopeMade()
+    if DependencyContext.isTest { trackOverrides(adding: values, removing: []) }
+  }
+
   deinit {
     // Reads of this node can no longer happen; what threads cached for it must not outlive it.
     if state.withLock(\.isCached) { ThreadReadCache.purge(scope: serial) }
+    if countsAsScope { ReadPathWords.scopeFreed() }
   }
 
   /// Whether any thread has read through this node yet.
@@ -91,7 +133,9 @@ package final class DependencyNode: DependencyReader {
     // Cached under the generation the path was copied at: a write since keeps it out of the cache.
     let (path, generation) = snapshot()
     let box = Self.typedBox(for: key, along: path)
-    cache(box, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
+    if cachesRead() {
+      cache(box, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
+    }
     return box.value
   }
 
@@ -120,12 +164,17 @@ package final class DependencyNode: DependencyReader {
     let value = Dependencies(reader: recorder)[keyPath: keyPath]
     // A getter that reads one key and returns its value is a function of that value, which only a
     // write changes; anything else (`\.date.now` calls the generator) must run on every read.
-    guard recorder.readOneKey(ofValueType: Value.self) else { return value }
+    guard recorder.readOneKey(ofValueType: Value.self), cachesRead() else { return value }
     // The cache keeps the key path alive, so its address names it while the entry lives.
     cache(
       ValueBox(value), key: UInt(bitPattern: ObjectIdentifier(keyPath)), owner: keyPath,
       generation: generation)
     return value
+  }
+
+  /// Whether a read that missed the thread's cache is cached: see ``cachesFromSecondRead``.
+  private func cachesRead() -> Bool {
+    !cachesFromSecondRead || ThreadReadCache.isRepeatedRead(scope: serial)
   }
 
   private func cache(_ box: AnyValueBox, key: UInt, owner: AnyObject?, generation: UInt64) {
@@ -162,7 +211,8 @@ package final class DependencyNode: DependencyReader {
       of type \(Key.Value.self).
       """,
       kind: "\(Key.self)")
-    return defaultsLevel(path).defaultValues().value(for: DependencyID(key)) as! ValueBox<Key.Value>
+    return defaultsLevel(path).defaultValues().value(for: DependencyID(key), readBy: path[0].node)
+      as! ValueBox<Key.Value>
   }
 
   /// Where a read of a dependency finds its value, on a path of nodes.
@@ -174,57 +224,20 @@ package final class DependencyNode: DependencyReader {
     case `default`(of: DependencyID)
   }
 
-  /// One level of a path: a node as it was when copied under its lock, or another scope of values
-  /// (a `GlobalDeps` `withDependencies` scope, which is no node).
+  /// One level of a path: a node as it was when copied under its lock.
   package struct Level {
-    /// The node, or `nil` for a level that is not one.
-    package var node: DependencyNode?
+    package var node: DependencyNode
     /// Who set the level's values, for reports.
-    package var ownerName: String
+    package var ownerName: String { node.ownerName }
     /// Whether reads on the path below this level get this level's defaults.
-    var ownsDefaults: Bool
+    var ownsDefaults: Bool { node.ownsDefaults }
     var values: [ObjectIdentifier: Entry]
     var aliases: AliasTable
-    /// The level's defaults; for a node, those built so far (`nil` before the first).
+    /// The level's defaults, those built so far (`nil` before the first).
     var defaults: DefaultValues?
-    /// What a level that is not a node records of its use, in a test process; a node's is its own
-    /// (``DependencyNode/usageLedger()``).
-    var usage: DependencyUsageLedger?
 
-    /// A level that is not a node; it owns defaults when it has `defaults`.
-    package init(
-      ownerName: String, values: some Sequence<Entry>, aliases: AliasTable, defaults: DefaultValues?,
-      usage: DependencyUsageLedger? = nil
-    ) {
-      self.node = nil
-      self.ownerName = ownerName
-      self.ownsDefaults = defaults != nil
-      self.values = Dictionary(values.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { $1 })
-      self.aliases = aliases
-      self.defaults = defaults
-      self.usage = usage
-    }
-
-    fileprivate init(
-      node: DependencyNode, values: [ObjectIdentifier: Entry], aliases: AliasTable,
-      defaults: DefaultValues?
-    ) {
-      self.node = node
-      self.ownerName = node.ownerName
-      self.ownsDefaults = node.ownsDefaults
-      self.values = values
-      self.aliases = aliases
-      self.defaults = defaults
-    }
-
-    /// The defaults reads get from this level, a node's created on first use.
-    func defaultValues() -> DefaultValues {
-      if let node { return node.defaultValues() }
-      // A level that is not a node is only ever the defaults level when it owns defaults, which
-      // it does only with `defaults` (see `init`).
-      guard let defaults else { preconditionFailure("Deps: a scope without defaults reads its own.") }
-      return defaults
-    }
+    /// The defaults reads get from this level, created on first use.
+    func defaultValues() -> DefaultValues { node.defaultValues() }
   }
 
   /// Resolves `id` along `path` (nearest first) under `aliases`: within a group of aliased
@@ -254,7 +267,9 @@ package final class DependencyNode: DependencyReader {
     case .set(let entry, _):
       return (entry.box, entry.id, entry.sequence)
     case .default(let canonical):
-      return (defaultsLevel(path).defaultValues().value(for: canonical), canonical, nil)
+      return (
+        defaultsLevel(path).defaultValues().value(for: canonical, readBy: path[0].node), canonical, nil
+      )
     }
   }
 
@@ -263,23 +278,18 @@ package final class DependencyNode: DependencyReader {
   /// Records, on every level of `path`, a read of `id` that returned the override written as
   /// number `override`, if any: a read through a node is a read through each of its ancestors.
   ///
-  /// A node beyond a level that is no node (the `GlobalDeps` store, beyond the scopes of a read
-  /// made in a `withDependencies` scope) records only that its own override was read: the read
-  /// was the scope's, not the store's, and the store, which lives as long as the process, would
-  /// otherwise keep the keys and overrides every scope of every test read.
+  /// Beyond a running test's scope (``isUsageRoot``) a node records only that its own override
+  /// was read: the process-wide store outlives every test, and would otherwise keep the keys and
+  /// overrides that every test read.
   private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [Level]) {
-    var inScope = false
+    var beyondRoot = false
     for level in path {
-      guard let node = level.node else {
-        inScope = true
-        level.usage?.recordRead(id, override: override)
-        continue
-      }
-      if inScope {
-        node.usageLedger().recordReadOfTracked(override: override)
+      if beyondRoot {
+        level.node.usageLedger().recordReadOfTracked(override: override)
       } else {
-        node.usageLedger().recordRead(id, override: override)
+        level.node.usageLedger().recordRead(id, override: override)
       }
+      if level.node.isUsageRoot { beyondRoot = true }
     }
   }
 
@@ -306,7 +316,7 @@ package final class DependencyNode: DependencyReader {
     var next: DependencyNode? = self
     while let node = next {
       node.usageLedger().trackOverrides(adding: added, removing: removed)
-      next = node.parent
+      next = node.isUsageRoot ? nil : node.parent
     }
   }
 
@@ -318,21 +328,68 @@ package final class DependencyNode: DependencyReader {
   /// Each level is copied under its node's own lock; ``DependencyGeneration`` makes the copy
   /// again if a write ran meanwhile. `afterLevel(n)` runs once level `n` of the first copy is made,
   /// for tests that interleave writes with it.
+  ///
+  /// A node's ``fallback`` is searched after the node's ancestors, but before the nearest of them
+  /// that owns defaults (a running test's scope) or the root: those hold the values set for
+  /// everyone, which the scopes of both chains override. A node already on the path is not
+  /// copied twice.
   func snapshot(afterLevel: (Int) -> Void = { _ in }) -> (levels: [Level], generation: UInt64) {
     let (levels, generation) = DependencyGeneration.consistent { firstAttempt in
       var levels: [Level] = []
-      var next: DependencyNode? = self
-      while let node = next {
-        let (level, parent) = node.state.withLock {
-          (Level(node: node, values: $0.values, aliases: $0.aliases, defaults: $0.defaults), $0.parent)
-        }
-        levels.append(level)
-        if firstAttempt { afterLevel(levels.count - 1) }
-        next = parent
+      Self.appendChain(from: self, to: &levels, upToBase: false) { index in
+        if firstAttempt { afterLevel(index) }
       }
       return levels
     }
     return (levels, generation)
+  }
+
+  /// Appends `start` and its ancestors (without those `levels` holds), splicing in fallbacks, to
+  /// `levels`; with `upToBase`, stops before the first that owns defaults or is the root.
+  private static func appendChain(
+    from start: DependencyNode, to levels: inout [Level], upToBase: Bool, appended: (Int) -> Void
+  ) {
+    var fallbacks: [DependencyNode] = []
+    var next: DependencyNode? = start
+    while let node = next {
+      let (level, parent) = node.state.withLock {
+        (Level(node: node, values: $0.values, aliases: $0.aliases, defaults: $0.defaults), $0.parent)
+      }
+      if node.ownsDefaults || parent == nil {
+        // The farthest node's first: a node's fallback comes after everything its parent searches.
+        for fallback in fallbacks.reversed() {
+          appendChain(from: fallback, to: &levels, upToBase: true, appended: appended)
+        }
+        fallbacks = []
+        if upToBase { return }
+      }
+      if let fallback = node.fallback { fallbacks.append(fallback) }
+      if !levels.contains(where: { $0.node === node }) {
+        levels.append(level)
+        appended(levels.count - 1)
+      }
+      next = parent
+    }
+  }
+
+  /// Whether `other` is this node, or a node a read through this one searches (an ancestor, or a
+  /// fallback's): then a read through this node finds all a read through `other` would, first.
+  package func searches(_ other: DependencyNode) -> Bool {
+    var next: DependencyNode? = self
+    while let node = next {
+      if node === other { return true }
+      if let fallback = node.fallback, fallback.searches(other) { return true }
+      next = node.parent
+    }
+    return false
+  }
+
+  /// Whether `object` is itself a value set on this node's path, or a default built there.
+  package func pathHolds(_ object: AnyObject) -> Bool {
+    path().contains { level in
+      level.values.values.contains { $0.box.holds(object) }
+        || level.defaults?.built.values.contains { $0.holds(object) } == true
+    }
   }
 
   /// The level whose defaults reads on `path` get: the nearest that owns defaults, else the root.
@@ -387,7 +444,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// The values set on this node itself.
-  var ownValues: [Entry] {
+  package var ownValues: [Entry] {
     state.withLock { Array($0.values.values) }.sorted { $0.sequence < $1.sequence }
   }
 

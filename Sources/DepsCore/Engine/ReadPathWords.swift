@@ -4,7 +4,7 @@
 package enum ReadPathWords {
   @usableFromInline
   struct Words: ~Copyable, Sendable {
-    /// How many `GlobalDeps` `withDependencies` scopes (published `DependencyOverlay`s) are alive.
+    /// How many `GlobalDeps` scopes (`withDependencies` and running tests' nodes) are alive.
     @usableFromInline let scopesAlive: AtomicWord
     /// The process-wide store's node (`GlobalDeps`), once published.
     @usableFromInline let globalStore: AtomicReference<DependencyNode>
@@ -23,12 +23,12 @@ package enum ReadPathWords {
 
   @usableFromInline static let words = Words()
 
-  /// How many `withDependencies` scopes are alive (see `DependencyOverlay`).
+  /// How many `GlobalDeps` scopes are alive: while none is, no task can have one in force.
   @inlinable
   package static var scopesAlive: UInt64 { words.scopesAlive.load() }
 
   /// Counts a scope made.
-  static func scopeMade() { words.scopesAlive.add(1) }
+  package static func scopeMade() { words.scopesAlive.add(1) }
 
   /// Counts a scope freed.
   static func scopeFreed() { words.scopesAlive.subtractOne() }

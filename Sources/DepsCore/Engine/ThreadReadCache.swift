@@ -11,9 +11,7 @@
 /// The values one thread has resolved, so that its next read of the same dependency at the same
 /// node takes no node lock and walks no path.
 ///
-/// An entry is keyed by the reading node's serial (or a `GlobalDeps` scope's, whose reads a thread
-/// caches from its second read through the scope on, see ``scopeRead(scope:key:as:)``) and what
-/// was read: a key type or a key path object, by address. It holds the one ``ValueBox`` the read
+/// An entry is keyed by the reading node's serial and what was read: a key type or a key path object, by address. It holds the one ``ValueBox`` the read
 /// returns from.
 ///
 /// **Lifetime.** The cache owns what it holds, yet never keeps a value alive past its use: every
@@ -57,7 +55,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     @usableFromInline var shift: UInt64
     @usableFromInline var slotCount: Int
     var count: Int
-    /// The scope the thread last read through without caching (see ``scopeRead(scope:key:as:)``).
+    /// The scope the thread last read through without caching (see ``isRepeatedRead(scope:)``).
     /// Only the owning thread touches it, without the lock: purges never read it.
     @usableFromInline var lastUncachedScope: UInt64 = 0
   }
@@ -113,27 +111,21 @@ package final class ThreadReadCache: @unchecked Sendable {
     current._withUnsafeGuaranteedRef { $0.value(scope: scope, key: key, as: Value.self) }
   }
 
-  /// A read through a scope whose reads the thread caches only from its second read through it
-  /// on (a `GlobalDeps` scope, often read once and then ended): caching those spares one-off
-  /// scopes the cost of caching and of purging at their end, while a scope read in a loop is cached
-  /// from its second read.
-  ///
-  /// When the thread's last uncached read through a scope was through another, the thread cached
-  /// nothing for this one since: the read is a first, takes no lock and probes nothing, and the
-  /// thread remembers `scope` as its last. (A thread that went back to an earlier scope reads it
-  /// uncached once more; its entries are found again from the next read.) Otherwise the value
-  /// cached for (`scope`, `key`), or a miss to cache.
-  @inlinable @inline(__always)
-  package static func scopeRead<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> ScopeRead<Value> {
-    // The thread-local slot keeps the cache alive (see `current`).
+  /// Whether the calling thread's last read that missed its cache through a node that caches from
+  /// its second read on (a `GlobalDeps` scope) was through `scope` too; else remembers `scope` as
+  /// that last one. Caching only repeated reads spares a scope read once (most are) the cost of
+  /// caching and of the purge at its end, while a scope read in a loop is cached from its second
+  /// read. A thread that goes back and forth between two such scopes caches neither: correct, and
+  /// as slow as a first read.
+  package static func isRepeatedRead(scope: UInt64) -> Bool {
+    // The thread-local slot keeps the cache alive (see `current`); only this thread touches the
+    // field (see `Table`).
     current._withUnsafeGuaranteedRef { cache in
-      // Only this thread reads or writes it (see `Table`).
       guard cache.table.pointee.lastUncachedScope == scope else {
         cache.table.pointee.lastUncachedScope = scope
-        return .missed(cache: false)
+        return false
       }
-      if let value = cache.value(scope: scope, key: key, as: Value.self) { return .cached(value) }
-      return .missed(cache: true)
+      return true
     }
   }
 
@@ -399,13 +391,4 @@ package final class ThreadReadCache: @unchecked Sendable {
     cache.lock.unlock()
     for slot in taken { slot.release() }
   }
-}
-
-/// What ``ThreadReadCache/scopeRead(scope:key:as:)`` found.
-@usableFromInline
-package enum ScopeRead<Value> {
-  /// The value the thread cached.
-  case cached(Value)
-  /// Nothing cached: read it, and cache it when `cache` (the thread read through the scope before).
-  case missed(cache: Bool)
 }

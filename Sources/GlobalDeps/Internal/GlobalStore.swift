@@ -4,16 +4,20 @@ import DepsCore
 /// `@Dependency` reads.
 @usableFromInline
 enum GlobalStore {
-  /// The store's defaults are built with no scope in force, wherever their first read happens:
-  /// a scope's overrides never leak into the process-wide store. So are its asynchronous ones,
+  /// The store's defaults are built with the store bound, wherever their first read happens: a
+  /// scope's overrides never leak into the process-wide store. So are its asynchronous ones,
   /// wherever their first await happens.
-  @usableFromInline static let node = DependencyNode(
-    ownerName: "GlobalDeps",
-    defaultsScope: { build in
-      AsyncBuildScopes.$current.withValue(asyncBuilds) {
-        DependencyOverlay.withCurrent(nil, operation: build)
-      }
-    })
+  ///
+  /// In a test process a read outside any scope is the running test's, never the store's: the
+  /// store then counts as a scope alive, so that reads always look for the scope in force.
+  @usableFromInline static let node: DependencyNode = {
+    if DependencyContext.isTest { ReadPathWords.scopeMade() }
+    return DependencyNode(
+      ownerName: "GlobalDeps",
+      defaultsScope: { _, build in
+        Scopes.buildDefault(of: GlobalStore.node, asyncBuilds: asyncBuilds, build)
+      })
+  }()
 
   private static let asyncBuilds = DefaultsAsyncBuilds { nil }
 

@@ -13,7 +13,7 @@ enum RememberedScopes {
   private struct Entry: @unchecked Sendable {
     // @unchecked: only reached under `table`'s lock; the object is never used, only compared.
     weak var object: AnyObject?
-    let scope: DependencyOverlay
+    let scope: DependencyNode
   }
 
   private struct Table: Sendable {
@@ -43,7 +43,7 @@ enum RememberedScopes {
   /// it (see ``scope(_:holds:)``) or it has a `@Dependency` property: `withDependencies(from:)`
   /// hands on the scope its properties captured, never a remembered one, and the entry would keep
   /// the scope and its values alive after the object is released, until the next sweep.
-  static func remember(_ object: AnyObject, madeIn scope: DependencyOverlay) {
+  static func remember(_ object: AnyObject, madeIn scope: DependencyNode) {
     guard !ModelDependencies.hasDependencyProperty(object), !Self.scope(scope, holds: object) else { return }
     dropsInFlight.add(1)
     defer { dropsInFlight.subtractOne() }  // once the dropped entries are freed
@@ -60,11 +60,11 @@ enum RememberedScopes {
 
   /// The scope `object` was returned from, or `nil` when no `withDependencies` operation returned
   /// it.
-  static func scope(of object: AnyObject) -> DependencyOverlay? {
+  static func scope(of object: AnyObject) -> DependencyNode? {
     let id = ObjectIdentifier(object)
     dropsInFlight.add(1)
     defer { dropsInFlight.subtractOne() }  // once a stale entry is freed
-    return table.withLock { table -> (scope: DependencyOverlay?, stale: Entry?) in
+    return table.withLock { table -> (scope: DependencyNode?, stale: Entry?) in
       guard let entry = table.entries[id] else { return (nil, nil) }
       // An entry whose object was released, at the address `object` now has: freed unlocked.
       guard entry.object === object else { return (nil, table.entries.removeValue(forKey: id)) }
@@ -77,11 +77,8 @@ enum RememberedScopes {
   /// a test value returned from the operation). An entry for such an object would keep it alive
   /// through its own scope, and neither would ever be released. An object that a value holds
   /// deeper (a struct's property) is not found.
-  static func scope(_ scope: DependencyOverlay, holds object: AnyObject) -> Bool {
-    scope.searched.contains { level in
-      level.entries.contains { $0.box.holds(object) }
-        || (level.ownsDefaults ? level.defaults?.built.values.contains { $0.holds(object) } == true : false)
-    }
+  static func scope(_ scope: DependencyNode, holds object: AnyObject) -> Bool {
+    scope.pathHolds(object)
   }
 
   /// Drops the entries of released objects now, and returns once no other call is freeing

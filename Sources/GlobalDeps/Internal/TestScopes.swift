@@ -1,0 +1,99 @@
+import DepsCore
+import Dispatch
+
+/// The running tests' scopes: in a test process, each running test (each case of a parameterized
+/// Swift Testing test, each XCTest method) reads outside any `withDependencies` scope through a
+/// node of its own, under the store, which builds its own defaults: a stateful test value is
+/// fresh in each test and one instance throughout it.
+///
+/// A test's node is made on its first read. Where the framework tells a test's end (XCTest), the
+/// node's built values are shut down and the node is dropped then; elsewhere (Swift Testing
+/// without the `.dependencies` trait) it lives until the process ends. The trait makes the test's
+/// node itself, for its own duration (``withNode(for:_:)``).
+enum TestScopes {
+  private static let nodes = Locked<[RunningTest.ID: DependencyNode]>([:])
+
+  /// Whether the end handler is registered with `RunningTests`.
+  private static let observesEnds = AtomicWord()
+
+  /// The running test's node, made on first use; `nil` outside a test.
+  static func current() -> DependencyNode? {
+    guard DependencyContext.isTest, let test = RunningTests.current() else { return nil }
+    if observesEnds.load() == 0, observesEnds.add(1) == 1 {
+      RunningTests.onEnd { ended($0) }
+    }
+    return nodes.withLock { nodes in
+      if let node = nodes[test.id] { return node }
+      let node = makeNode(name: test.name)
+      nodes[test.id] = node
+      return node
+    }
+  }
+
+  /// A node for a running test, which builds its own defaults with itself bound.
+  static func makeNode(name: String) -> DependencyNode {
+    let owner = WeakScope.Box()
+    let asyncBuilds = DefaultsAsyncBuilds { owner.node }
+    let node = DependencyNode(
+      scopeOf: [], aliases: AliasTable(), parent: GlobalStore.node, ownsDefaults: true,
+      defaultsScope: { reader, build in
+        // Set before the node is shared: no read can build a default earlier.
+        guard let node = owner.node else { return build() }
+        return Scopes.buildDefault(of: node, in: reader ?? node, asyncBuilds: asyncBuilds, build)
+      },
+      ownerName: "test \(name)")
+    owner.node = node
+    return node
+  }
+
+  /// Runs `operation` with a new node for the running test bound, its node while `operation`
+  /// runs, and shuts down what it built before it returns: the `.dependencies` trait's.
+  static func withNode<R>(
+    for test: RunningTest?, _ operation: (DependencyNode) async throws -> R
+  ) async throws -> R {
+    let node = makeNode(name: test?.name ?? "trait")
+    let replaced = test.map { test in nodes.withLock { $0.updateValue(node, forKey: test.id) } }
+    defer {
+      if let test {
+        nodes.withLock { nodes in
+          if nodes[test.id] === node { nodes[test.id] = replaced ?? nil }
+        }
+      }
+    }
+    do {
+      let result = try await Scopes.withCurrent(node, isolation: nil) { try await operation(node) }
+      await node.shutDownBuiltValues(timeout: .seconds(10))
+      return result
+    } catch {
+      await node.shutDownBuiltValues(timeout: .seconds(10))
+      throw error
+    }
+  }
+
+  /// Shuts down what the ended test's node built and drops the node. XCTest tells the end on the
+  /// thread that ran the test and goes on when this returns, so the next test starts after.
+  private static func ended(_ test: RunningTest) {
+    guard let node = nodes.withLock({ $0.removeValue(forKey: test.id) }) else { return }
+    let done = DispatchSemaphore(value: 0)
+    let shutdown = UncheckedNode(node: node)
+    Task.detached {
+      await shutdown.node.shutDownBuiltValues(timeout: .seconds(10))
+      done.signal()
+    }
+    done.wait()
+  }
+
+  /// The node handed to the task that shuts it down; a node is `Sendable`, the wrapper only
+  /// keeps the closure from capturing the caller's variable.
+  private struct UncheckedNode: Sendable {
+    let node: DependencyNode
+  }
+}
+
+extension WeakScope {
+  /// A node held weakly, set once after the node is made: how a node's defaults reach it.
+  final class Box: @unchecked Sendable {
+    // @unchecked: `node` is set once, before the node it refers to is shared.
+    weak var node: DependencyNode?
+  }
+}
