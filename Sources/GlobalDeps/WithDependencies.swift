@@ -59,7 +59,10 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
-/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike.
+/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike. When it is
+/// a test's outermost scope, it shuts down the defaults it built (the test's, first read during
+/// it) before it returns, also when `operation` throws, and the test forgets them: a read after it
+/// builds them anew (see `Dependencies.shutdown(timeout:)`).
 ///
 /// - Parameters:
 ///   - isolation: The actor `operation` runs on; inferred.
@@ -73,8 +76,17 @@ public func withDependencies<R>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let scope = try Scopes.scope(updatedBy: update)
-  let result = try await Scopes.withCurrent(scope, isolation: isolation, operation: operation)
+  let outermost = Scopes.outermostTestScope()
+  let scope: DependencyNode
+  let result: R
+  do {
+    scope = try Scopes.scope(updatedBy: update)
+    result = try await Scopes.withCurrent(scope, isolation: isolation, operation: operation)
+  } catch {
+    await outermost?.end()
+    throw error
+  }
+  await outermost?.end()
   if Scopes.mayBeObject(R.self) {
     Scopes.remember(result, madeIn: scope)
   }

@@ -51,8 +51,11 @@ package final class ScopeReference {
   private var storeValues: [RefKey: Write] = [:]
   private var storeAliases: [AliasPair] = []
   private var storeDefaults: [RefKey: RefValue] = [:]
-  /// The running test's defaults, in a test process.
+  /// The running test's defaults, in a test process, and the order they were first read in.
   private var testDefaults: [RefKey: RefValue] = [:]
+  private var testDefaultsFirstRead: [RefKey: Int] = [:]
+  /// Counts the defaults built, to name each apart and to order them against scopes' starts.
+  private var objectBuilds = 0
   /// Counts `reset()`s: each store generation builds its own defaults.
   private var storeGeneration = 0
   private var sequence = 0
@@ -69,6 +72,24 @@ package final class ScopeReference {
     self.context = context
     scopes[testScope] = Scope(parent: nil, base: .test, fallback: nil)
     scopes[storeScope] = Scope(parent: nil, base: .store, fallback: nil)
+  }
+
+  /// Where `scope`, an async `withDependencies` scope about to run its update, begins in the
+  /// test's defaults, when it is a test's outermost (over the test's own scope): at its end it
+  /// forgets the defaults first read during it (``forgetTestDefaults(after:)``). `nil` for others.
+  package func outermostTestMark(of scope: ScopeID) -> Int? {
+    let made = scopes[scope]!
+    guard made.base == .test, made.parent == nil || made.parent == testScope else { return nil }
+    objectBuilds += 1
+    return objectBuilds
+  }
+
+  /// Forgets the test's defaults first read after `mark` (see ``outermostTestMark(of:)``).
+  package func forgetTestDefaults(after mark: Int) {
+    for (key, firstRead) in testDefaultsFirstRead where firstRead > mark {
+      testDefaults[key] = nil
+      testDefaultsFirstRead[key] = nil
+    }
   }
 
   /// Whether `scope` is the test's or the store's own scope.
@@ -173,7 +194,7 @@ package final class ScopeReference {
   package func reset(onTestTask: Bool = true) {
     storeValues = [:]
     storeDefaults = [:]
-    if onTestTask { testDefaults = [:] }
+    if onTestTask { (testDefaults, testDefaultsFirstRead) = ([:], [:]) }
     storeGeneration += 1
   }
 
@@ -231,7 +252,9 @@ package final class ScopeReference {
     let value: RefValue
     switch key {
     case .object1, .object2:
-      value = .defaultObject("\(key) in \(base) \(storeGeneration)")
+      // Named apart from an earlier build that a scope's end forgot.
+      objectBuilds += 1
+      value = .defaultObject("\(key) in \(base) \(storeGeneration) (build \(objectBuilds))")
     case .derived:
       // A test's: with the values in force at its first read; the store's: with the store's.
       guard case .int(let a) = read(.a, searching: base == .test ? searched : [], base: base) else {
@@ -241,7 +264,13 @@ package final class ScopeReference {
     case .a, .b, .c, .d:
       value = .int(context == .test ? key.intTestValue : key.intDefaultValue)
     }
-    if base == .test { testDefaults[key] = value } else { storeDefaults[key] = value }
+    if base == .test {
+      testDefaults[key] = value
+      objectBuilds += 1
+      testDefaultsFirstRead[key] = objectBuilds
+    } else {
+      storeDefaults[key] = value
+    }
     return value
   }
 

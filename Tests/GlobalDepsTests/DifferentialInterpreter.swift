@@ -292,6 +292,8 @@ final class GlobalInterpreter: @unchecked Sendable {
     update: [GlobalStep], body: [GlobalStep], returns: Int?, _ context: GlobalContext
   ) async -> String? {
     let scope = reference.makeScope(inForce: context.inForce, onTestTask: !context.offTestTask)
+    let mark = reference.outermostTestMark(of: scope)
+    defer { if let mark { reference.forgetTestDefaults(after: mark) } }
     var inner = context
     inner.inForce = scope
     var failure: String?
@@ -317,6 +319,8 @@ final class GlobalInterpreter: @unchecked Sendable {
     -> String?
   {
     guard let (model, scope) = handOn(id, context) else { return nil }
+    let mark = reference.outermostTestMark(of: scope)
+    defer { if let mark { reference.forgetTestDefaults(after: mark) } }
     var inner = context
     inner.inForce = scope
     var failure: String?

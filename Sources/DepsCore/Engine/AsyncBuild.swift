@@ -226,9 +226,9 @@ protocol AsyncValueMaker: Sendable {
 
 /// The order in which a store's values were built, for shutting them down in reverse: one count,
 /// shared by the values built synchronously and those built asynchronously.
-enum BuildOrder {
+package enum BuildOrder {
   private static let counter = Counter()
 
   /// The next number; a value built later gets a larger one.
-  static func next() -> UInt64 { counter.next() }
+  package static func next() -> UInt64 { counter.next() }
 }

@@ -62,7 +62,11 @@ package final class BuiltValues: Sendable {
   ///     warning, a failure in tests), its shutdown cancelled, and not waited for. A negative one
   ///     is reported as the caller's mistake, and shuts nothing down.
   ///   - keys: The key each synchronously built box was built for, by box, for messages.
-  package func shutdown(timeout: Duration, keys: [ObjectIdentifier: DependencyID]) async {
+  ///   - mark: Only values built after ``BuildOrder`` reached `mark` are shut down; the others
+  ///     stay for a later call.
+  package func shutdown(
+    timeout: Duration, keys: [ObjectIdentifier: DependencyID], builtAfter mark: UInt64 = 0
+  ) async {
     guard timeout >= .zero else {
       // No value could end within it: the mistake is the caller's, and no value is to blame.
       runtimeWarn(Self.negativeTimeoutMessage(timeout))
@@ -78,7 +82,7 @@ package final class BuiltValues: Sendable {
       await previous.value
       state.withLock { $0.waitingShutdowns -= 1 }
     }
-    for value in takeDue().sorted(by: { $0.order > $1.order }) {
+    for value in takeDue(builtAfter: mark).sorted(by: { $0.order > $1.order }) {
       let name =
         value.key ?? value.box.flatMap { keys[ObjectIdentifier($0)] }.map(\.description)
       await Self.shutDown(value.value, named: name, timeout: timeout)
@@ -103,20 +107,28 @@ package final class BuiltValues: Sendable {
   /// Takes the values to shut down now out of the entries; leaves the asynchronous defaults that
   /// are not built yet. An object due under several keys is due once, at its first build; one
   /// shut down before is not due again.
-  private func takeDue() -> [Due] {
+  private func takeDue(builtAfter mark: UInt64) -> [Due] {
     state.withLock { state in
       var due: [Due] = []
       var kept: [Entry] = []
       for entry in state.entries {
         switch entry {
         case .value(let value, let order, let box):
-          due.append(Due(value: value, order: order, key: nil, box: box))
+          if order > mark {
+            due.append(Due(value: value, order: order, key: nil, box: box))
+          } else {
+            kept.append(entry)
+          }
         case .async(let async):
           switch async.shutdownState {
           case .notBuilt: kept.append(entry)
           case .nothingToShutDown: break
           case .built(let value, let order, let key):
-            due.append(Due(value: value, order: order, key: key, box: nil))
+            if order > mark {
+              due.append(Due(value: value, order: order, key: key, box: nil))
+            } else {
+              kept.append(entry)
+            }
           }
         }
       }
@@ -224,10 +236,10 @@ extension AsyncDependency: StoreAsyncValue {
 
 extension DefaultValues {
   /// Shuts down the values this store built (see ``BuiltValues/shutdown(timeout:keys:)``).
-  package func shutdown(timeout: Duration) async {
+  package func shutdown(timeout: Duration, builtAfter mark: UInt64 = 0) async {
     var keys: [ObjectIdentifier: DependencyID] = [:]
     for (id, box) in built { keys[ObjectIdentifier(box)] = id }
-    await lifecycle.shutdown(timeout: timeout, keys: keys)
+    await lifecycle.shutdown(timeout: timeout, keys: keys, builtAfter: mark)
   }
 }
 

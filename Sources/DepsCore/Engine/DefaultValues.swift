@@ -5,7 +5,13 @@
 /// for it; a default that needs itself, directly or through other defaults on any threads, stops
 /// the process with a message naming the cycle instead of hanging (``BuildOnce``).
 package final class DefaultValues: Sendable {
-  private let cells = Locked<[DependencyID: BuildOnce<AnyValueBox>]>([:])
+  private let cells = Locked<[DependencyID: Cell]>([:])
+
+  /// A default's build, and when its first read came (a ``BuildOrder`` number).
+  private struct Cell: Sendable {
+    var once: BuildOnce<AnyValueBox>
+    var firstRead: UInt64
+  }
   private let context: DependencyContext
   private let scope: Scope?
 
@@ -29,9 +35,9 @@ package final class DefaultValues: Sendable {
   /// The default for `id`, built now if this store has not built it yet.
   package func value(for id: DependencyID, readBy reader: DependencyNode? = nil) -> AnyValueBox {
     let cell = cells.withLock { cells in
-      if let cell = cells[id] { return cell }
+      if let cell = cells[id] { return cell.once }
       let cell = BuildOnce<AnyValueBox>(name: .defaultValue(id))
-      cells[id] = cell
+      cells[id] = Cell(once: cell, firstRead: BuildOrder.next())
       return cell
     }
     return cell.value { [context, scope] in
@@ -44,8 +50,18 @@ package final class DefaultValues: Sendable {
     let cells = self.cells.withLock { $0 }
     var result: [DependencyID: AnyValueBox] = [:]
     for (id, cell) in cells {
-      if let box = cell.builtValue { result[id] = box }
+      if let box = cell.once.builtValue { result[id] = box }
     }
     return result
+  }
+
+  /// Forgets the defaults first read after ``BuildOrder`` reached `mark`: the next read builds
+  /// them anew. Returns what it dropped, to release with no lock held (`deinit`s are user code).
+  package func forget(firstReadAfter mark: UInt64) -> [Any] {
+    cells.withLock { cells in
+      let dropped = cells.filter { $0.value.firstRead > mark }
+      for id in dropped.keys { cells[id] = nil }
+      return Array(dropped.values.map(\.once))
+    }
   }
 }

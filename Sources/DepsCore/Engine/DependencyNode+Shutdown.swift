@@ -5,4 +5,14 @@ extension DependencyNode {
     guard let defaults = Self.defaultsLevel(path()).defaults else { return }
     await defaults.shutdown(timeout: timeout)
   }
+
+  /// Shuts down what this node, which owns defaults, built since ``BuildOrder`` reached `mark`,
+  /// and forgets it: reads from now on build those defaults anew. What a `GlobalDeps` test's
+  /// outermost async scope built, at its end.
+  package func shutDownAndForget(builtAfter mark: UInt64, timeout: Duration) async {
+    guard let defaults = Self.defaultsLevel(path()).defaults else { return }
+    await defaults.shutdown(timeout: timeout, builtAfter: mark)
+    let dropped = DependencyGeneration.write { defaults.forget(firstReadAfter: mark) }
+    withExtendedLifetime(dropped) {}
+  }
 }

@@ -152,12 +152,12 @@ enum Scopes {
     }
   }
 
-  /// The asynchronous twin of ``buildDefault(of:asyncBuilds:_:)``.
+  /// The asynchronous twin of ``buildDefault(of:in:asyncBuilds:_:)``.
   static func buildDefault<Value: Sendable>(
-    of owner: DependencyNode, _ build: @Sendable () async throws -> Value
+    of owner: DependencyNode, in scope: DependencyNode, _ build: @Sendable () async throws -> Value
   ) async throws -> Value {
     try await $defaultsBeingBuilt.withValue(owner === GlobalStore.node ? nil : owner) {
-      try await withCurrent(owner, isolation: nil, operation: build)
+      try await withCurrent(scope, isolation: nil, operation: build)
     }
   }
 
@@ -215,6 +215,32 @@ enum Scopes {
     return declared
   }
 
+  // MARK: A test's outermost async scope
+
+  /// Where an outermost async `withDependencies` in a test began: the test's node, and the build
+  /// order then. The scope uses the test's defaults; what it built it shuts down and forgets at
+  /// its end, so that the test's reads after it get values that were never shut down.
+  @usableFromInline
+  struct OutermostTestScope: Sendable {
+    let node: DependencyNode
+    let mark: UInt64
+
+    /// Shuts down what the scope built, last built first, and forgets it.
+    @usableFromInline
+    func end() async {
+      await node.shutDownAndForget(builtAfter: mark, timeout: .seconds(10))
+    }
+  }
+
+  /// The start of an outermost async `withDependencies` in a test; `nil` elsewhere.
+  @usableFromInline
+  static func outermostTestScope() -> OutermostTestScope? {
+    guard DependencyContext.isTest, boundScope == nil, let test = bound ?? TestScopes.current(),
+      test.ownsDefaults
+    else { return nil }
+    return OutermostTestScope(node: test, mark: BuildOrder.next())
+  }
+
   // MARK: Remembering
 
   /// Whether a `withDependencies` operation's result of type `R` may be a class instance, whose
@@ -250,11 +276,16 @@ extension DependencyNode {
 /// node bound, so that an `AsyncDependencyKey`'s value reads what its synchronous defaults read,
 /// whichever task awaits it first.
 struct DefaultsAsyncBuilds: AsyncBuildScope {
-  /// The node, held weakly where it owns the defaults; `nil` once it is gone.
+  /// The node that owns the defaults, held weakly where it owns them; `nil` once it is gone (or
+  /// for the store).
   let owner: @Sendable () -> DependencyNode?
+  /// The node to build with, held weakly: the one whose read made the asynchronous default;
+  /// `nil` for the owner.
+  var scope: @Sendable () -> DependencyNode? = { nil }
 
   func run<Value: Sendable>(_ build: @Sendable () async throws -> Value) async throws -> Value {
-    try await Scopes.buildDefault(of: owner() ?? GlobalStore.node, build)
+    let owner = owner() ?? GlobalStore.node
+    return try await Scopes.buildDefault(of: owner, in: scope() ?? owner, build)
   }
 }
 

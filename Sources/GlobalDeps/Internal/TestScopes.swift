@@ -33,12 +33,13 @@ enum TestScopes {
   /// A node for a running test, which builds its own defaults with itself bound.
   static func makeNode(name: String) -> DependencyNode {
     let owner = WeakScope.Box()
-    let asyncBuilds = DefaultsAsyncBuilds { owner.node }
     let node = DependencyNode(
       scopeOf: [], aliases: AliasTable(), parent: GlobalStore.node, ownsDefaults: true,
       defaultsScope: { reader, build in
         // Set before the node is shared: no read can build a default earlier.
         guard let node = owner.node else { return build() }
+        // An asynchronous default is built with the scope of the read that made it, too.
+        let asyncBuilds = DefaultsAsyncBuilds(owner: { owner.node }, scope: { [weak reader] in reader })
         return Scopes.buildDefault(of: node, in: reader ?? node, asyncBuilds: asyncBuilds, build)
       },
       ownerName: "test \(name)")
