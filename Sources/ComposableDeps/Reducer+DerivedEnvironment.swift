@@ -32,8 +32,6 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    // The child environment is lent by the parent, which keeps it alive: no reference is taken
-    // and dropped per action.
     pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
@@ -49,9 +47,7 @@ extension Reducer where Environment: ComposableEnvironment {
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
@@ -72,9 +68,7 @@ extension Reducer where Environment: ComposableEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
   where Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID
   {
-    forEach(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    forEach(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
@@ -91,22 +85,18 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    forEach(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    forEach(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 }
 
-/// Lends the child environment of type `Child` that a parent environment keeps for
-/// environment-less pullbacks (see `ComposableEnvironment.pulledBackChild(_:)`).
-///
-/// A value rather than a closure over `Child.self`, so the pullbacks' `@Sendable` reducers capture
-/// no metatype.
+/// ComposableDeps' lender: the child of type `Child` that the parent keeps for environment-less
+/// pullbacks (`ComposableEnvironment.pulledBackChild(_:)`), lent with no reference taken, since
+/// the parent keeps it alive. Its call sites name both types: inferred, `Parent` would be
+/// `ComposableEnvironment` itself.
 @usableFromInline
 struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironment>: EnvironmentLending {
   @inlinable init() {}
 
-  /// Runs `body` with `parent`'s child, which `parent` keeps alive: no reference is taken.
   @inlinable
   func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
     let child = parent.pulledBackChildUnretained(Child.self)

@@ -115,31 +115,3 @@ extension Reducer {
     }
   }
 }
-
-/// Lends a child environment for the time a pullback runs its child reducer.
-///
-/// An `environment:` closure derives one (`DerivedEnvironment`); an environment-less pullback
-/// borrows the child its parent keeps, with no reference taken.
-@usableFromInline
-package protocol EnvironmentLending<Parent, Child>: Sendable {
-  associatedtype Parent
-  associatedtype Child
-  /// Runs `body` with `parent`'s child environment.
-  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R
-}
-
-/// The child environment an `environment:` closure derives.
-@usableFromInline
-struct DerivedEnvironment<Parent, Child>: EnvironmentLending {
-  @usableFromInline let derive: @Sendable (Parent) -> Child
-
-  @inlinable
-  init(derive: @escaping @Sendable (Parent) -> Child) {
-    self.derive = derive
-  }
-
-  @inlinable
-  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
-    body(derive(parent))
-  }
-}

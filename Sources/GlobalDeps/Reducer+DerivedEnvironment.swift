@@ -83,12 +83,8 @@ extension Reducer where Environment: GlobalEnvironment {
   }
 }
 
-/// Creates the child environment of type `Child` for a parent environment, for the time a
-/// pullback runs its child reducer.
-///
-/// A value rather than a closure over `Child.self`, so the pullbacks' `@Sendable` reducers capture
-/// no metatype; a global environment holds no state of its own, so a new one per action reads
-/// what the parent would.
+/// GlobalDeps' lender: a new `Child` for each child action. A global environment holds no values
+/// of its own, so a new one reads what the parent would.
 @usableFromInline
 struct ChildDerivation<Parent: GlobalEnvironment, Child: GlobalEnvironment>: EnvironmentLending {
   @inlinable init() {}
