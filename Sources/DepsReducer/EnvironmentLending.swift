@@ -1,13 +1,12 @@
 /// Lends a child environment for the time a pullback runs its child reducer.
 ///
-/// The one protocol behind every pullback and `forEach`: `DepsReducer` states each state shape's
-/// body once, generic over the lender, and each environment kind adopts it with a lender of its
-/// own. An `environment:` closure derives the child (`DerivedEnvironment`); ComposableDeps'
-/// environment-less pullbacks borrow the child the parent keeps, with no reference taken;
-/// GlobalDeps' make one with `init()`. A value rather than a closure, so that the pullbacks'
-/// `@Sendable` reducers capture no metatype. (The environment-less public overloads themselves
-/// are declared in each module: a public signature cannot name a `package` protocol, and
-/// `GlobalEnvironment`, a public protocol, cannot refine one.)
+/// Every pullback and `forEach` body is written once, generic over its lender: an `environment:`
+/// closure derives the child (`DerivedEnvironment`), and each environment kind adopts this
+/// protocol with one lender for its environment-less overloads (ComposableDeps' borrows the child
+/// the parent keeps; GlobalDeps' makes one with `init()`). A value rather than a closure, so that
+/// the pullbacks' `@Sendable` reducers capture no metatype. The environment-less overloads stay
+/// declared in each module: a public signature cannot name a `package` protocol, and
+/// `GlobalEnvironment`, a public protocol, cannot refine one.
 @usableFromInline
 package protocol EnvironmentLending<Parent, Child>: Sendable {
   associatedtype Parent
@@ -16,7 +15,6 @@ package protocol EnvironmentLending<Parent, Child>: Sendable {
   func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R
 }
 
-/// The child environment an `environment:` closure derives.
 @usableFromInline
 struct DerivedEnvironment<Parent, Child>: EnvironmentLending {
   @usableFromInline let derive: @Sendable (Parent) -> Child

@@ -1,12 +1,10 @@
 import DepsCore
 
-/// The key of ``DepsCore/Dependencies/continuousClock``.
 private enum ContinuousClockKey: DependencyKey {
   static let defaultValue: any Clock<Duration> = ContinuousClock()
   static let testValue: any Clock<Duration> = ContinuousClockTestValue()
 }
 
-/// The built-in `\.continuousClock` dependency.
 extension Dependencies {
   /// The clock effects wait on: the system's `ContinuousClock` in the app; in tests it fails the
   /// test when used, until the test overrides it with a `TestClock` or an ``ImmediateClock``.
@@ -24,8 +22,7 @@ extension Dependencies {
   }
 }
 
-/// The test value of ``DepsCore/Dependencies/continuousClock``: fails the test when used, then
-/// behaves like an ``ImmediateClock`` so the test goes on.
+/// Fails the test when used, then behaves like an ``ImmediateClock`` so that the test goes on.
 struct ContinuousClockTestValue: Clock {
   private let base = ImmediateClock()
 
