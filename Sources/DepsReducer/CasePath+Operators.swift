@@ -9,26 +9,14 @@ prefix operator /
 
 /// A case path for an enum case that has a payload, from its case constructor: `/Action.child`.
 ///
-/// The first extraction reflects: the root's payload, taken out with `Mirror`, counts only when
-/// embedding it again lands in the root's case. The case's tag is learned then, so later
-/// extractions reject a root in another case by comparing tags and, once a projection agreed with
-/// `Mirror`, take a payload of exactly `Value` out without `Mirror` (not where pointer
-/// authentication, arm64e, signs the runtime's pointers). The value of a case with one labeled
-/// value (`case event(value: Any)`) is that value, never a one-element tuple; a payload declared
-/// as `Any`, a protocol or a superclass is extracted only when it holds a `Value`.
+/// The first extraction reflects, and learns the case; later ones compare case tags and project
+/// the payload without `Mirror`. The value of `case event(value: Any)` is the `Any`, never a
+/// one-element tuple; a payload declared as `Any`, a protocol or a superclass is extracted only
+/// when it holds a `Value`. Two cases that share a base name (`load(id:)`, `load(name:)`) cannot
+/// be told apart: write those with ``CasePath/init(embed:extract:)``.
 ///
-/// ```swift
-/// enum AppAction { case child(ChildAction), move(from: Int, to: Int) }
-/// let child = /AppAction.child                     // CasePath<AppAction, ChildAction>
-/// (/AppAction.move).extract(from: .move(from: 1, to: 2))   // (from: 1, to: 2)
-/// ```
-///
-/// Two cases that share a base name (`case load(id: Int)`, `case load(name: String)`) cannot be
-/// told apart by reflection; write such case paths with ``CasePath/init(embed:extract:)``.
-///
-/// The Swift 5 language mode sees the overload below instead: there a case constructor may or
-/// may not be `@Sendable`, and a `@Sendable` one would match both overloads ("ambiguous use of
-/// operator '/'").
+/// The Swift 5 language mode sees the overload below instead, since a `@Sendable` constructor
+/// would match both ("ambiguous use of operator '/'").
 @inlinable
 @available(swift, introduced: 6.0)
 public prefix func / <Root, Value>(
@@ -66,9 +54,8 @@ private struct CaseConstructor<Root, Value>: @unchecked Sendable {
 
 /// A case path for an enum case without payload: `/Action.tapped`, a `CasePath<Action, Void>`.
 ///
-/// A root is in the case when its enum case is the case's (compared by tag, without `==`). `Root`
-/// must be `Equatable`: a value with its payload given (`/Action.load(id: 1)`) matches the roots
-/// equal to it, and the requirement keeps this overload from matching case constructors.
+/// `Root` must be `Equatable`: a value with its payload given (`/Action.load(id: 1)`) matches the
+/// roots equal to it, and the requirement keeps this overload from matching case constructors.
 public prefix func / <Root: Equatable>(
   root: @autoclosure @escaping @Sendable () -> Root
 ) -> CasePath<Root, Void> {

@@ -26,10 +26,7 @@ extension Effect {
   }
 
   /// An effect that cancels the running effects of this store (and the stores scoped from it)
-  /// tied to `id`.
-  ///
-  /// A cancelled effect sends nothing more; while its code goes on, a `cancelInFlight` effect
-  /// with the id waits for it to end.
+  /// tied to `id`: they send nothing more.
   @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operations: [.cancel(EffectCancelID(id))])
@@ -78,11 +75,7 @@ extension Effect where Action: Sendable {
   }
 
   /// An effect that runs the given effects one after another, each when the previous one ended;
-  /// cancelling it stops the sequence.
-  ///
-  /// The leading effects that only send (or cancel) are done at once, like a
-  /// ``merge(_:)-(Effect<Action>...)`` of them: their actions are handled before the action's
-  /// `send` returns.
+  /// the leading ones that only send (or cancel) are done before the action's `send` returns.
   public static func concatenate(_ effects: Self...) -> Self {
     concatenate(effects)
   }
@@ -107,15 +100,6 @@ extension Effect where Action: Sendable {
 
   /// Waits `duration` on `clock` before starting this effect; a newer effect debounced with the
   /// same id (which ``cancel(id:)-(HashableSendable)`` also takes) cancels the waiting one.
-  ///
-  /// ```swift
-  /// case .queryChanged(let query):
-  ///   state.query = query
-  ///   return .run { [search = environment.search] send in
-  ///     await send(.results(try await search(query)))
-  ///   }
-  ///   .debounce(id: SearchID(), for: .milliseconds(300), clock: environment.clock)
-  /// ```
   public func debounce<C: Clock>(
     id: some Hashable & Sendable, for duration: C.Duration, clock: C
   ) -> Self {

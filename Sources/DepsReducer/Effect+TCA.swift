@@ -4,7 +4,7 @@ extension Effect {
   /// the error it threw.
   ///
   /// Without a handler, an error is reported as by ``run(priority:operation:)``; a
-  /// `CancellationError` ends the effect quietly either way, as in TCA.
+  /// `CancellationError` ends the effect quietly either way.
   ///
   /// ```swift
   /// case .factButtonTapped:
@@ -70,13 +70,6 @@ extension Effect {
 extension Effect where Action: Sendable {
   /// ``cancellable(id:cancelInFlight:)-(HashableSendable,_)`` with a type for the id, one that
   /// needs no value (`enum SearchID {}`): the same id as `ObjectIdentifier(SearchID.self)`.
-  ///
-  /// ```swift
-  /// case .queryChanged(let query):
-  ///   enum SearchRequest {}
-  ///   return .task { [search = environment.search] in .results(try await search(query)) }
-  ///     .cancellable(id: SearchRequest.self, cancelInFlight: true)
-  /// ```
   public func cancellable(id: Any.Type, cancelInFlight: Bool = false) -> Self {
     cancellable(id: ObjectIdentifier(id), cancelInFlight: cancelInFlight)
   }

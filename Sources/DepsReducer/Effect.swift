@@ -95,9 +95,7 @@ public struct Effect<Action> {
   }
 
   /// The same work, sending `transform` of each action: how a child's effects become the parent's.
-  ///
-  /// `@preconcurrency`, so that `effect.map(AppAction.child)` compiles without a warning in the
-  /// Swift 5 language mode, where a case constructor is not inferred `@Sendable`.
+  /// `@preconcurrency`, so that `effect.map(AppAction.child)` compiles in the Swift 5 mode.
   @inlinable @preconcurrency
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     guard let operations = nonEmptyOperations else { return .none }

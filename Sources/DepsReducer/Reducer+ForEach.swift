@@ -81,13 +81,6 @@ extension Reducer {
 
   /// Lifts a reducer of one value to a parent whose state holds a dictionary of values; an action
   /// for a key that is not in the dictionary is ignored, with a runtime warning.
-  ///
-  /// ```swift
-  /// enum RoomsAction { case room(String, RoomAction) }
-  ///
-  /// let roomsReducer: Reducer<RoomsState, RoomsAction, RoomsEnvironment> = roomReducer.forEach(
-  ///   state: \.rooms, action: /RoomsAction.room, environment: \.room)
-  /// ```
   @inlinable @preconcurrency
   public func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,

@@ -50,12 +50,7 @@ extension Reducer {
   /// with a runtime warning.
   ///
   /// ```swift
-  /// enum AppState { case loggedIn(HomeState), loggedOut(LoginState) }
-  ///
-  /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
-  ///   homeReducer.pullback(state: /AppState.loggedIn, action: /AppAction.home, environment: \.home),
-  ///   loginReducer.pullback(state: /AppState.loggedOut, action: /AppAction.login, environment: \.login)
-  /// )
+  /// homeReducer.pullback(state: /AppState.loggedIn, action: /AppAction.home, environment: \.home)
   /// ```
   @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(

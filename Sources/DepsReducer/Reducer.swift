@@ -19,8 +19,7 @@
 /// }
 /// ```
 ///
-/// `Sendable`, so that reducers can be global `let`s in Swift 6 mode: the closures it takes are
-/// `@Sendable` for that.
+/// `Sendable`, so that reducers can be global `let`s in Swift 6 mode: hence `@Sendable` closures.
 public struct Reducer<State, Action, Environment>: Sendable {
   @usableFromInline let reduce: @Sendable (inout State, Action, Environment) -> Effect<Action>
 
@@ -34,9 +33,7 @@ public struct Reducer<State, Action, Environment>: Sendable {
     self.reduce = reduce
   }
 
-  /// Runs the reducer for `action`, as a store does: to drive a reducer by hand.
-  ///
-  /// - Returns: The effect the action starts.
+  /// Runs the reducer for `action`, as a store does, and returns the effect the action starts.
   @inlinable
   public func run(
     _ state: inout State, _ action: Action, _ environment: Environment
@@ -51,13 +48,6 @@ public struct Reducer<State, Action, Environment>: Sendable {
 
   /// Joins reducers into one that runs each in order on the same action, each seeing the state
   /// the ones before it left, and merges their effects in that order.
-  ///
-  /// ```swift
-  /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
-  ///   counterReducer.pullback(state: \.counter, action: /AppAction.counter, environment: \.counter),
-  ///   coreReducer
-  /// )
-  /// ```
   public static func combine(_ reducers: Self...) -> Self {
     combine(reducers)
   }

@@ -7,9 +7,8 @@ import DepsCore
 /// Runs a reducer on the main actor: holds the state, handles actions, and runs their effects.
 ///
 /// An action sent while the store handles another (from ``Effect/send(_:)``, or from an observer
-/// of the state) waits its turn, so the reducer never runs re-entrantly. The store is
-/// `Observable` where the Observation module is (Linux, macOS 14, iOS 17); ``states`` follows the
-/// state from plain Swift code.
+/// of the state) waits its turn: the reducer never runs re-entrantly. The store is
+/// `Observable` where the Observation module is (Linux, macOS 14, iOS 17).
 ///
 /// ```swift
 /// let store = Store(initialState: AppState(), reducer: appReducer, environment: AppEnvironment())
@@ -98,11 +97,8 @@ public final class Store<State, Action, Environment> {
     return current
   }
 
-  /// Handles an action: runs the reducer, then starts the effects it returned.
-  ///
-  /// Actions from ``Effect/send(_:)`` are handled before `send` returns; those of asynchronous
-  /// effects on the main actor as they arrive. Effects still running when the store is released
-  /// are cancelled. A scoped store's action is handled by the root, embedded.
+  /// Runs the reducer, then starts the effects it returned; actions from ``Effect/send(_:)`` are
+  /// handled before `send` returns. Effects still running when the store is released are cancelled.
   ///
   /// - Returns: The effects this action started and those of every action they send.
   @inlinable
@@ -175,10 +171,8 @@ public final class Store<State, Action, Environment> {
   package var registeredIDCount: Int { effects.registeredIDCount }
   package var scopedChildCount: Int { children.count }
 
-  /// A store of a child feature, whose state is this store's child state and whose actions this
-  /// store handles, embedded; it shares this store's effects and cancellation ids.
-  ///
-  /// Making it is not an observed read of this store's state.
+  /// A store of a child feature, whose actions this store handles, embedded; it shares this
+  /// store's effects and cancellation ids. Making it is not an observed read of this store's state.
   ///
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: /AppAction.counter)
@@ -196,11 +190,9 @@ public final class Store<State, Action, Environment> {
       keepsLastState: false)
   }
 
-  /// A store of a child feature whose state is optional; `nil` while the child state is `nil`.
-  ///
-  /// The store keeps the last child state it saw: an action sent after the state became `nil`
-  /// reaches the parent's `optional()` reducer, which warns. Whether the child state is there is
-  /// an observed read of this store's ``state``.
+  /// A store of a child feature whose state is optional; `nil` while the child state is `nil`
+  /// (an observed read). It keeps the last child state it saw: an action sent after the state
+  /// became `nil` reaches the parent's `optional()` reducer, which warns.
   @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
@@ -327,14 +319,6 @@ final class ActionOrigin<Action>: EffectOrigin {
 extension Store where State: Sendable {
   /// The current state, then the state after every action, until the store is released: for
   /// code that is not SwiftUI.
-  ///
-  /// ```swift
-  /// Task {
-  ///   for await state in store.states {
-  ///     print(state.count)
-  ///   }
-  /// }
-  /// ```
   public var states: AsyncStream<State> {
     let followers = self.followers.withLock { box in
       if let existing = box as? StateFollowers<State> { return existing }

@@ -1,10 +1,5 @@
 /// What one ``Store/send(_:)`` started: the effects of the action and of every action they send.
 ///
-/// ```swift
-/// let task = store.send(.refresh)
-/// await task.finish()      // every effect of the refresh ended
-/// ```
-///
 /// A send that started no effect returns a task with nothing to run: ``finish()`` returns at
 /// once, ``cancel()`` does nothing. Two sends never return equal tasks.
 public struct StoreTask: Hashable, Sendable {

@@ -53,7 +53,7 @@ public enum TaskResult<Success: Sendable>: Sendable {
 }
 
 extension TaskResult: Equatable where Success: Equatable {
-  /// Equal values, or failures whose errors are equal (see ``TaskResult``'s discussion of equality).
+  /// Equal values, or equal errors as ``TaskResult`` compares them.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.success(let lhs), .success(let rhs)):

@@ -8,14 +8,6 @@ private enum ContinuousClockKey: DependencyKey {
 extension Dependencies {
   /// The clock effects wait on: the system's `ContinuousClock` in the app; in tests it fails the
   /// test when used, until the test overrides it with a `TestClock` or an ``ImmediateClock``.
-  ///
-  /// ```swift
-  /// // Capture the clock, not the environment: a ComposableDeps environment is not Sendable.
-  /// return .run { [clock = environment.continuousClock] send in
-  ///   try await clock.sleep(for: .seconds(1))
-  ///   await send(.timerTicked)
-  /// }
-  /// ```
   public var continuousClock: any Clock<Duration> {
     get { self[ContinuousClockKey.self] }
     set { self[ContinuousClockKey.self] = newValue }

@@ -16,15 +16,8 @@ enum EnumReflection {
 
   @TaskLocal static var readsMirrorOnly = false
 
-  /// The extraction of a case path made from the case constructor `embed`.
-  ///
-  /// `Mirror` shows an enum value in a payload case as one child, labeled with the case name, whose
-  /// value is the payload (a tuple for several values; `indirect` payloads are unboxed). The payload
-  /// is a candidate only: another case may have the same payload type. Embedding the candidate
-  /// tells which case `embed` constructs, and its tag is learned then. From then on a root in
-  /// another case is rejected by comparing tags, and one in the case has its payload projected
-  /// without reflection, when the case's declared payload type is exactly `Value` and the
-  /// projection was checked against `Mirror`'s answer.
+  /// The payload `Mirror` shows is a candidate only, since another case may have the same payload
+  /// type: embedding it tells which case `embed` constructs, and its tag is learned then.
   @inlinable
   static func extractor<Root, Value>(
     case embed: @escaping @Sendable (Value) -> Root, learned: LearnedEnumCase
@@ -139,13 +132,11 @@ enum EnumReflection {
     return (label, child.value)
   }
 
-  /// Whether `payload`, which `Mirror` showed as an enum case's payload, is the one-element tuple
-  /// of a case with one labeled value (`case event(value: Any)` has the payload `(value: Any)`),
-  /// which holds the case path's value rather than being it.
+  /// Whether `payload` is the one-element tuple `(value: Any)` of `case event(value: Any)`, which
+  /// holds the case path's value rather than being it.
   ///
-  /// - Parameter declared: The case's declared payload type, when known. A payload declared as
-  ///   `Any` may hold a one-element tuple (only reflection makes one): that tuple is the value.
-  ///   Without the declared type (`Mirror` alone), a one-element tuple is taken for the wrapper.
+  /// - Parameter declared: A payload declared as `Any` may hold a one-element tuple, which is then
+  ///   the value; without the declared type (`Mirror` alone), one is taken for the wrapper.
   static func isOneElementTuple(_ payload: Any, declared: Any.Type?) -> Bool {
     if let declared, type(of: payload) != declared { return false }
     let mirror = Mirror(reflecting: payload)
@@ -235,10 +226,9 @@ enum EnumReflection {
   }
 }
 
-/// The name of the case of the enum `value`, as declared (NUL-terminated UTF-8 in the runtime's
-/// metadata, never freed); `nil` when `value` is not an enum. The Swift runtime's own entry point,
-/// which `print` uses to show a case without payload; it reads the layouts with pointer
-/// authentication where there is some.
+/// The Swift runtime's entry point that `print` uses to show a case without payload: NUL-terminated
+/// UTF-8 in the runtime's metadata, never freed; `nil` when `value` is not an enum. It reads the
+/// layouts with pointer authentication where there is some.
 @_silgen_name("swift_EnumCaseName")
 private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
