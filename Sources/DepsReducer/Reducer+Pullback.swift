@@ -50,7 +50,12 @@ extension Reducer {
   /// with a runtime warning.
   ///
   /// ```swift
-  /// homeReducer.pullback(state: /AppState.loggedIn, action: /AppAction.home, environment: \.home)
+  /// enum AppState { case loggedIn(HomeState), loggedOut(LoginState) }
+  ///
+  /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
+  ///   homeReducer.pullback(state: /AppState.loggedIn, action: /AppAction.home, environment: \.home),
+  ///   loginReducer.pullback(state: /AppState.loggedOut, action: /AppAction.login, environment: \.login)
+  /// )
   /// ```
   @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
