@@ -30,13 +30,6 @@ extension AsyncThrowingStream where Failure == any Error {
 extension Task where Success == Never, Failure == Never {
   /// Suspends until the current task is cancelled, then throws `CancellationError`: for an effect
   /// that stays alive until it is cancelled.
-  ///
-  /// ```swift
-  /// return .run { _ in
-  ///   try await Task.never()
-  /// }
-  /// .cancellable(id: "subscription")
-  /// ```
   public static func never() async throws -> Never {
     for await _ in AsyncStream<Never>.never {}
     // Qualified: inside `Task`, the bare name is the deprecated `Task.CancellationError`.

@@ -5,15 +5,6 @@ extension Effect {
   ///
   /// Without a handler, an error is reported as by ``run(priority:operation:)``; a
   /// `CancellationError` ends the effect quietly either way.
-  ///
-  /// ```swift
-  /// case .factButtonTapped:
-  ///   return .task { [count = state.count, numberFact = environment.numberFact] in
-  ///     .factLoaded(try await numberFact(count))
-  ///   } catch: { error in
-  ///     .failed(error.localizedDescription)
-  ///   }
-  /// ```
   public static func task(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable () async throws -> Action,

@@ -67,13 +67,6 @@ public struct Effect<Action> {
   /// An error other than `CancellationError` ends the effect with a runtime warning naming the
   /// action that started it (a test failure in tests): ``run(priority:operation:catch:)`` turns
   /// errors into actions.
-  ///
-  /// ```swift
-  /// return .run { send in
-  ///   try await Task.sleep(for: .seconds(1))
-  ///   await send(.timerTicked)
-  /// }
-  /// ```
   @inlinable
   public static func run(
     priority: TaskPriority? = nil,

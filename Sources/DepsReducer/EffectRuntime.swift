@@ -28,8 +28,7 @@ package final class EffectRuntime: @unchecked Sendable {
     return try body()
   }
 
-  /// Asserts that some thread holds the lock: the caller, since nothing else takes it around a
-  /// read of an effect's fields.
+  /// Some thread holds the lock: the caller, since nothing else takes it around such a read.
   @inline(__always)
   func assertLocked() {
     assert(lock.isLocked, "Deps: an effect's state was reached without its runtime's lock.")
@@ -39,9 +38,7 @@ package final class EffectRuntime: @unchecked Sendable {
   package var runningCount: Int { withLock { count } }
   package var registeredIDCount: Int { withLock { byCancelID.count } }
 
-  /// The running effects whose task waits for an effect it displaced (`cancelInFlight`) to end:
-  /// their work has not started, as that of an effect whose task is not scheduled yet, and tests
-  /// tell the two apart by this.
+  /// Effects whose task waits for one it displaced: tests tell them from unscheduled tasks.
   package var waitingRestarts: [RunningEffect] {
     withLock {
       var waiting: [RunningEffect] = []
@@ -150,8 +147,7 @@ package final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// Cancels the running effects tied to `id`. They stay under `id` until they end (their code
-  /// may go on after the cancel): a `cancelInFlight` effect started meanwhile waits for them.
+  /// They stay under `id` until they end: a `cancelInFlight` effect started meanwhile waits.
   @usableFromInline
   package func cancel(id: EffectCancelID) {
     let tasks = withLock {
@@ -198,8 +194,7 @@ package final class EffectRuntime: @unchecked Sendable {
     tasks.forEach { $0.cancel() }
   }
 
-  /// Marks the picked effects cancelled and returns their tasks. Under the lock. They stay
-  /// registered under their id until they end: a `cancelInFlight` effect with the id waits.
+  /// Under the lock. The effects stay under their id until they end, as with `cancel(id:)`.
   private func runningTasks(_ isPicked: (RunningEffect) -> Bool) -> OneOrMore<Task<Void, Never>> {
     var tasks = OneOrMore<Task<Void, Never>>()
     var effect = first

@@ -19,9 +19,8 @@ import DepsCore
 /// Not `Sendable`: it is isolated to the main actor, so its state and environment need not be.
 @MainActor
 public final class Store<State, Action, Environment> {
-  // A scoped store runs an empty reducer and hands its actions to the root through `toRoot`.
-  // Plain fields rather than an enum of root and scoped: calling a closure of a `let` field needs
-  // no retain, while a payload taken out of an enum is copied.
+  // A scoped store runs an empty reducer and hands its actions to the root through `toRoot`: plain
+  // fields, since calling a closure of a `let` field needs no retain, and an enum payload is copied.
   @usableFromInline let reducer: Reducer<State, Action, Environment>
   @usableFromInline let environment: Environment
   @usableFromInline let toRoot: ((Action) -> StoreTask)?
@@ -33,9 +32,8 @@ public final class Store<State, Action, Environment> {
   @usableFromInline let queue = ActionQueue<Action>()
   @usableFromInline let effects: EffectRuntime
   private let ownsEffects: Bool
-  // Until `state` is read through its tracked getter, a change needs no observation registrar.
-  // Never cleared: an observer installed at the end of a `withObservationTracking` apply closure
-  // must see the next change even when actions were sent inside the closure.
+  // Until `state` is read through its tracked getter, a change needs no observation registrar. Never
+  // cleared: an observer installed at the end of an apply closure must see the next change.
   @exclusivity(unchecked) @usableFromInline var isObserved = false
   // Set once this store, or one scoped from it, has `states` followers or keeps the last state of
   // an optional or enum case; until then a change walks no scoped stores.
@@ -90,7 +88,6 @@ public final class Store<State, Action, Environment> {
     return refreshedState()
   }
 
-  /// The state, with no observation registered; the last one while the child state is absent.
   @usableFromInline func refreshedState() -> State {
     guard let scoping else { return current }
     if let state = scoping.read() { current = state }
@@ -217,7 +214,7 @@ public final class Store<State, Action, Environment> {
       toRoot: toRoot(toChildAction), initialState: initialState, keepsLastState: true)
   }
 
-  /// Composed once, so that a child's action reaches the root without a send at every level.
+  /// Composed once: a child's action reaches the root without a send at every level.
   @inlinable
   func toRoot<ChildAction>(
     _ toChildAction: CasePath<Action, ChildAction>

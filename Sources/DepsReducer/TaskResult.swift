@@ -1,24 +1,8 @@
 /// The outcome of asynchronous work: a value, or the error it threw; TCA 0.40's `TaskResult`.
 ///
 /// Unlike `Result<Success, any Error>`, it is `Equatable` when its success type is, so that an
-/// action carrying one can be asserted with `TestStore.receive`.
-///
-/// ```swift
-/// enum FactAction: Equatable {
-///   case factButtonTapped
-///   case factResponse(TaskResult<String>)
-/// }
-///
-/// let factReducer = Reducer<Int, FactAction, @Sendable (Int) async throws -> String> {
-///   count, action, fact in
-///   switch action {
-///   case .factButtonTapped:
-///     return .task { [count] in await .factResponse(TaskResult { try await fact(count) }) }
-///   case .factResponse:
-///     return .none
-///   }
-/// }
-/// ```
+/// action carrying one, `.factResponse(TaskResult { try await fact(count) })`, can be asserted
+/// with `TestStore.receive`.
 ///
 /// ## Equality
 ///
