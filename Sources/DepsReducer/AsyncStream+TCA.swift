@@ -16,6 +16,7 @@ extension AsyncStream {
   }
 }
 
+/// The `AsyncThrowingStream` helper of swift-concurrency-extras that TCA 0.40 re-exported.
 extension AsyncThrowingStream where Failure == any Error {
   /// `AsyncThrowingStream.makeStream(of:throwing:bufferingPolicy:)`, as TCA 0.40 spelled it.
   public static func streamWithContinuation(
@@ -27,6 +28,7 @@ extension AsyncThrowingStream where Failure == any Error {
   }
 }
 
+/// `Task.never()`, from swift-concurrency-extras, which TCA 0.40 re-exported.
 extension Task where Success == Never, Failure == Never {
   /// Suspends until the current task is cancelled, then throws `CancellationError`: for an effect
   /// that stays alive until it is cancelled.

@@ -52,6 +52,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
   }
 }
 
+/// Timers on any clock that measures `Swift.Duration`, `any Clock<Duration>` included.
 extension Clock where Duration == Swift.Duration {
   /// A ``ClockTimer`` that ticks every `interval` of this clock, `any Clock<Duration>` included,
   /// until the iterating task is cancelled.

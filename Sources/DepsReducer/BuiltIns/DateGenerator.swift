@@ -47,6 +47,7 @@ private enum DateGeneratorKey: DependencyKey {
   }
 }
 
+/// The built-in `\.date` dependency.
 extension Dependencies {
   /// Tells the current date: the system's (``DateGenerator/live``) in the app; in tests it fails
   /// the test when used, until the test overrides it (``DateGenerator/constant(_:)``).

@@ -5,6 +5,7 @@ private enum ContinuousClockKey: DependencyKey {
   static let testValue: any Clock<Duration> = ContinuousClockTestValue()
 }
 
+/// The built-in `\.continuousClock` dependency.
 extension Dependencies {
   /// The clock effects wait on: the system's `ContinuousClock` in the app; in tests it fails the
   /// test when used, until the test overrides it with a `TestClock` or an ``ImmediateClock``.

@@ -69,6 +69,7 @@ private enum UUIDGeneratorKey: DependencyKey {
   }
 }
 
+/// The built-in `\.uuid` dependency.
 extension Dependencies {
   /// Makes identifiers for new values: random ones (``UUIDGenerator/live``) in the app; in tests it
   /// fails the test when used, until the test overrides it (``UUIDGenerator/incrementing``).
