@@ -13,8 +13,8 @@ extension ComposableEnvironment: CustomDebugStringConvertible {
   /// // Aliases: none
   /// ```
   ///
-  /// Lines are sorted by key type name. A value reads as its `String(describing:)`, with line
-  /// breaks escaped (`\n`) so each dependency stays on one line. Its origin is one of:
+  /// Lines are sorted by key type name; a value reads as its `String(describing:)`, with line
+  /// breaks escaped (`\n`). Its origin is one of:
   /// - `set on this environment`
   /// - `inherited from AppEnvironment (2 levels up)`
   /// - either of those followed by `as OtherKey`, when the value was set through an alias of the
@@ -22,9 +22,7 @@ extension ComposableEnvironment: CustomDebugStringConvertible {
   /// - `default, built` or `default, not yet built`, and `default of OtherKey, ...` for an alias
   ///   that reads the default at the end of its chain.
   ///
-  /// The report builds no default and does not change the environment.
-  ///
-  /// - Returns: The report, one line per item, without a trailing newline.
+  /// The report builds no default and does not change the environment. It has no trailing newline.
   public func dependencyReport() -> String {
     let owners = sequence(first: node, next: \.parent).map(\.ownerName)
     let title =

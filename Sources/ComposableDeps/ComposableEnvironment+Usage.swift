@@ -13,13 +13,9 @@ extension ComposableEnvironment: DependencyUsageReporting {
   /// ```
   ///
   /// A value set on this environment and read through a descendant was read; one that every
-  /// descendant that reads the key overrides again was not. Keys are named as
-  /// ``dependencyReport()`` names them. Recorded in a test process only
-  /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is
-  /// empty. `TestStore(…, strictDependencies: true)` fails a test whose environment has unread
-  /// overrides at `finish()`.
-  ///
-  /// - Returns: The usage of this environment and its descendants.
+  /// descendant that reads the key overrides again was not. Recorded in a test process only
+  /// (`DependencyContext.test`): elsewhere the usage is empty. `TestStore(…, strictDependencies:
+  /// true)` fails a test whose environment has unread overrides at `finish()`.
   public func dependencyUsage() -> DependencyUsage {
     node.dependencyUsage
   }

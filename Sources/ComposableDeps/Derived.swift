@@ -3,7 +3,7 @@ import DepsCore
 /// A child environment, created on first access and attached to the environment that declares it.
 ///
 /// The child inherits every value of its ancestors that it does not set itself, as it is at read
-/// time. Children are created lazily, so environments may derive each other recursively.
+/// time. Created lazily, so that environments may derive each other recursively.
 ///
 /// ```swift
 /// final class AppEnvironment: ComposableEnvironment {
@@ -28,10 +28,8 @@ public struct Derived<Environment: ComposableEnvironment> {
     self.storage = DerivedStorage(make: { Environment() }, aliases: aliases(AliasBuilder()))
   }
 
-  /// Derives the child that `wrappedValue` builds, evaluated on first access. The child keeps the
-  /// values set on it and inherits the rest.
-  ///
-  /// - Parameter wrappedValue: The child, as in `@Derived var child = Child().with(\.x, 1)`.
+  /// Derives the child that `wrappedValue` builds on first access, as in
+  /// `@Derived var child = Child().with(\.x, 1)`: it keeps the values set on it and inherits the rest.
   public init(wrappedValue: @escaping @autoclosure () -> Environment) {
     self.storage = DerivedStorage(make: wrappedValue, aliases: AliasBuilder())
   }
@@ -45,14 +43,14 @@ public struct Derived<Environment: ComposableEnvironment> {
   /// The child of `parent`, the instance that declares the property; created on first access.
   ///
   /// Inlinable, so that in the declaring module the storage key path, a literal, becomes a field
-  /// read: a read of the property then costs an atomic load and no key path or metadata lookup.
+  /// read: an atomic load and no key path or metadata lookup.
   @inlinable
   public static subscript<Parent: ComposableEnvironment>(
     _enclosingInstance parent: Parent,
     wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
     storage storageKeyPath: KeyPath<Parent, Self>
   ) -> Environment {
-    // `parent` keeps its storage alive for the whole call: the storage needs no retain.
+    // `parent` keeps its storage alive for the whole call: no retain.
     Unmanaged.passUnretained(parent[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef {
       $0.published ?? $0.environment(parent: parent)
     }
@@ -63,24 +61,23 @@ public struct Derived<Environment: ComposableEnvironment> {
 /// changed.
 public typealias DerivedEnvironment = Derived
 
-/// Holds a derived child; shared by the copies of its property wrapper.
+/// Holds a derived child, for every copy of its property wrapper.
 ///
 /// Reads after the first take no lock: the published child's address is kept in an atomic word.
-/// The storage is non-generic but for `make`, so that the read path, which runs unspecialized in
-/// this module, asks the runtime for no generic metadata.
+/// Non-generic but for `make`, so that the read path, which runs unspecialized in this module,
+/// asks the runtime for no generic metadata.
 @usableFromInline
 final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Sendable {
   // @unchecked: `child` is built once under its own lock; `make`, `aliases` are immutable, and
   // `published` is atomic.
   private let make: () -> Environment
   private let aliases: AliasBuilder
-  /// Built by the first thread that reads the property; the others wait for that build.
+  /// Built by the first thread that reads the property; the others wait for it.
   private let child = BuildOnce<ComposableEnvironment>(name: .environment(Environment.self))
   /// The child `child` holds, once published. `child` never changes once built and keeps the
   /// child alive as long as this storage, so the published address stays valid.
   @usableFromInline let publishedChild = AtomicReference<ComposableEnvironment>()
 
-  /// The child, once published; read without a lock, inlined into the property's accessor.
   @inlinable
   var published: Environment? {
     guard let child = publishedChild.load()?.takeUnretainedValue() else { return nil }

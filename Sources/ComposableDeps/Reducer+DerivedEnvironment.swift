@@ -4,14 +4,12 @@ import DepsReducer
 /// Environment-less pullbacks: the child environment is derived from the parent environment.
 ///
 /// Each parent environment instance gets its own child, created on first use and attached to the
-/// parent, so the child inherits the parent's values at read time. One reducer value used by two
-/// stores with different parent environments gives each its own child: nothing of one parent's
-/// values ever reaches the other's child.
+/// parent, so that it inherits the parent's values at read time: one reducer value used by two
+/// stores with different parent environments gives each its own child.
 ///
-/// The derived child is the pullback's own, separate from any `@Derived` property of the same
-/// type: a parent may declare several (`@Derived var demo = CounterEnvironment().with(...)`), and
-/// none of them is picked silently. To run a child reducer on a particular `@Derived` child, pass
-/// it: `pullback(state: \.demo, action: /AppAction.demo, environment: \.demo)`.
+/// The child is the pullback's own, never one of the parent's `@Derived` properties of the same
+/// type (there may be several); to run a child reducer on one, pass it:
+/// `pullback(state: \.demo, action: /AppAction.demo, environment: \.demo)`.
 ///
 /// ```swift
 /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
@@ -22,46 +20,27 @@ import DepsReducer
 extension Reducer where Environment: ComposableEnvironment {
   /// Lifts this reducer to a parent whose state holds the child's state in a property; the child
   /// environment is derived from the parent environment.
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the child state.
-  ///   - action: A case path from the parent action to the child action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    // The child environment is lent by the parent, which keeps it alive: no reference is taken
-    // and dropped per action.
     pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
   /// child environment is derived from the parent environment.
-  ///
-  /// - Parameters:
-  ///   - state: A case path from the parent state to the child state.
-  ///   - action: A case path from the parent action to the child action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
     state: CasePath<ParentState, State>,
     action: CasePath<ParentAction, Action>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    pullback(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
   /// `Array`, or any `MutableCollection & RandomAccessCollection` such as `IdentifiedArray`); the
   /// child environment is derived from the parent environment.
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the collection of child states.
-  ///   - action: A case path from the parent action to a child's id and action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: ComposableEnvironment,
@@ -72,18 +51,11 @@ extension Reducer where Environment: ComposableEnvironment {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
   where Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID
   {
-    forEach(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    forEach(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
   /// environment is derived from the parent environment.
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the dictionary of child states.
-  ///   - action: A case path from the parent action to a child's key and action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: ComposableEnvironment, Key: Hashable & Sendable
@@ -91,22 +63,18 @@ extension Reducer where Environment: ComposableEnvironment {
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
     action: CasePath<ParentAction, (Key, Action)>
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    forEach(
-      state: state, action: action,
-      lending: ChildDerivation<ParentEnvironment, Environment>())
+    forEach(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 }
 
-/// Lends the child environment of type `Child` that a parent environment keeps for
-/// environment-less pullbacks (see `ComposableEnvironment.pulledBackChild(_:)`).
-///
-/// A value rather than a closure over `Child.self`, so the pullbacks' `@Sendable` reducers capture
-/// no metatype.
+/// ComposableDeps' lender: the child of type `Child` that the parent keeps for environment-less
+/// pullbacks (`ComposableEnvironment.pulledBackChild(_:)`), lent with no reference taken, since
+/// the parent keeps it alive. Its call sites name both types: inferred, `Parent` would be
+/// `ComposableEnvironment` itself.
 @usableFromInline
 struct ChildDerivation<Parent: ComposableEnvironment, Child: ComposableEnvironment>: EnvironmentLending {
   @inlinable init() {}
 
-  /// Runs `body` with `parent`'s child, which `parent` keeps alive: no reference is taken.
   @inlinable
   func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
     let child = parent.pulledBackChildUnretained(Child.self)

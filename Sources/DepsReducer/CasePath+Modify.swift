@@ -1,27 +1,12 @@
 import DepsCore
 
 extension CasePath {
-  /// Changes the value in `root` in place, when `root` is in this path's case; throws when it is
-  /// in another case.
+  /// Changes the value in `root` in place; throws when `root` is in another case.
   ///
-  /// swift-case-paths' `modify(_:_:)`, which TCA 0.40 re-exported: the usual way for a test to
-  /// describe the change of an enum state.
+  /// swift-case-paths' `modify(_:_:)`, which TCA 0.40 re-exported: how a test describes the change
+  /// of an enum state, as in `try (/AppState.game).modify(&$0) { $0.moves = 2 }`. The error names
+  /// the case path and the root: "CasePath.modify: /GameState.game does not match GameState.login(…)".
   ///
-  /// ```swift
-  /// enum GameState: Equatable { case login(String), game(moves: Int) }
-  ///
-  /// var state = GameState.game(moves: 1)
-  /// try (/GameState.game).modify(&state) { $0 += 1 }   // .game(moves: 2)
-  /// ```
-  ///
-  /// In a test, inside a `TestStore` assertion: `try (/AppState.game).modify(&$0) { $0.moves = 2 }`.
-  ///
-  /// The error thrown for a root in another case names the case path and the root as a user
-  /// writes them: "CasePath.modify: /GameState.game does not match GameState.login(…)".
-  ///
-  /// - Parameters:
-  ///   - root: The root whose value to change.
-  ///   - body: Changes the value.
   /// - Returns: What `body` returns.
   public func modify<Result>(
     _ root: inout Root, _ body: (inout Value) throws -> Result
@@ -35,7 +20,6 @@ extension CasePath {
   }
 }
 
-/// The error `CasePath.modify(_:_:)` throws for a root in another case.
 private struct CaseMismatch: Error, CustomStringConvertible {
   let casePath: String
   let root: String

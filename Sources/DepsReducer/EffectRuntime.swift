@@ -1,10 +1,8 @@
 import DepsCore
 
-/// The effects one store runs: its tasks, their cancellation ids, and the release of everything
-/// when the store goes away. ``Store`` and `TestStore` both run their effects here.
-///
-/// Cancellation ids live in one registry per root store (scoped stores send through their root),
-/// so two stores using the same id never touch each other's effects.
+/// The effects one root store (a ``Store`` or a `TestStore`) runs: their tasks, their
+/// cancellation ids (one registry per root, so two stores never touch each other's effects), and
+/// the release of everything when the store goes away.
 ///
 /// One lock guards the registry, the list of running effects, and the mutable fields of every
 /// ``RunningEffect`` and ``EffectGroup`` of this runtime, so that starting, displacing and ending
@@ -14,17 +12,15 @@ import DepsCore
 @usableFromInline
 package final class EffectRuntime: @unchecked Sendable {
   private let lock = PlatformLock()
-  // Guarded by `lock`.
   private var byCancelID: [EffectCancelID: OneOrMore<RunningEffect>] = [:]
-  /// The running effects, a list threaded through them (no allocation, no hashing).
+  /// The running effects, a list threaded through them: no allocation, no hashing.
   private var first: RunningEffect?
   private var count = 0
   private var isReleased = false
 
-  /// Creates an empty registry.
   package init() {}
 
-  /// Runs `body` holding the runtime's lock. `body` must not run user code.
+  /// `body` must not run user code.
   @inline(__always)
   func withLock<R>(_ body: () throws -> R) rethrows -> R {
     lock.lock()
@@ -32,23 +28,17 @@ package final class EffectRuntime: @unchecked Sendable {
     return try body()
   }
 
-  /// Asserts that some thread holds the lock (the caller: nothing else takes it around a read of
-  /// an effect's fields).
+  /// Some thread holds the lock: the caller, since nothing else takes it around such a read.
   @inline(__always)
   func assertLocked() {
     assert(lock.isLocked, "Deps: an effect's state was reached without its runtime's lock.")
   }
 
-  /// How many effects are running (tests count them to check that nothing is left behind).
+  // For the tests: nothing left behind, ended ids forgotten.
   package var runningCount: Int { withLock { count } }
-
-  /// How many cancellation ids effects are registered under (tests check that the registry
-  /// forgets the effects that ended, and their ids).
   package var registeredIDCount: Int { withLock { byCancelID.count } }
 
-  /// The running effects whose task waits for an effect it displaced (`cancelInFlight`) to end.
-  /// Their work has not started, as that of an effect whose task was not scheduled yet: tests
-  /// tell the two apart by this.
+  /// Effects whose task waits for one it displaced: tests tell them from unscheduled tasks.
   package var waitingRestarts: [RunningEffect] {
     withLock {
       var waiting: [RunningEffect] = []
@@ -61,21 +51,17 @@ package final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// Starts the work of `effect`: hands its synchronous `.send` actions to `sendNow` in order and
-  /// starts its asynchronous work in tasks that belong to `group`.
+  /// Hands the effect's `.send` actions to `sendNow` in order and starts its asynchronous work in
+  /// tasks of `group`.
   ///
   /// Inlinable, so that it is specialized with the store's action type: looping over the
   /// operations of an unspecialized effect asks the runtime for generic metadata every time.
   ///
   /// - Parameters:
-  ///   - effect: What the reducer returned.
-  ///   - group: The ``StoreTask`` the work belongs to; made here, when `nil`, as soon as an
-  ///     operation needs one (a task, or an action sent now, which may start tasks). An effect
-  ///     that only cancels leaves it `nil`.
-  ///   - origin: Describes the action that started the effect, for warnings.
-  ///   - send: Feeds actions of asynchronous work back into the store; each task's work gets a
-  ///     copy bound to its effect, so that the store drops what it sends once it is cancelled.
-  ///   - sendNow: Takes the effect's synchronous actions, with the group they belong to.
+  ///   - group: Made here as soon as an operation needs one; an effect that only cancels leaves
+  ///     it `nil`.
+  ///   - send: Each task's work gets a copy bound to its effect, so that the store drops what it
+  ///     sends once it is cancelled.
   @MainActor @inlinable
   package func start<Action>(
     _ effect: Effect<Action>,
@@ -102,7 +88,6 @@ package final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// The group `group` holds, or a new one, stored there.
   @usableFromInline func made(_ group: inout EffectGroup?) -> EffectGroup {
     if let group { return group }
     let made = EffectGroup(runtime: self)
@@ -110,7 +95,7 @@ package final class EffectRuntime: @unchecked Sendable {
     return made
   }
 
-  /// Runs the operation of a `.run` effect and reports an error that nothing caught.
+  /// Runs a `.run` operation and reports an error that nothing caught.
   @usableFromInline
   package static func run<Action>(
     _ operation: @Sendable (Send<Action>) async throws -> Void, send: Send<Action>
@@ -127,12 +112,12 @@ package final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// Runs asynchronous work inside a running effect (`concatenate`, a nested `cancellable`):
-  /// `.send` actions in order, everything else as it comes.
+  /// Runs an effect inside a running one (`concatenate`, a nested `cancellable`): `.send` actions
+  /// in order, everything else as it comes.
   @usableFromInline
   package static func perform<Action: Sendable>(_ effect: Effect<Action>, send: Send<Action>) async {
     guard let parent = RunningEffect.current else { return }
-    // One run (a concatenated step, mostly): in this task, with no task group.
+    // One run, mostly a concatenated step: in this task, with no task group.
     if effect.operations.count == 1, case .run(_, nil, let operation) = effect.operations[0] {
       return await run(operation, send: send)
     }
@@ -162,10 +147,7 @@ package final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// Cancels the running effects tied to `id`. An id nothing runs under is a no-op.
-  ///
-  /// They stay under `id` until they end (their code may go on after the cancel): a
-  /// `cancelInFlight` effect started with `id` meanwhile waits for them.
+  /// They stay under `id` until they end: a `cancelInFlight` effect started meanwhile waits.
   @usableFromInline
   package func cancel(id: EffectCancelID) {
     let tasks = withLock {
@@ -179,13 +161,12 @@ package final class EffectRuntime: @unchecked Sendable {
     tasks.forEach { $0.cancel() }
   }
 
-  /// Cancels every running effect; effects started later run as usual (a `cancelInFlight` one
-  /// waits for the cancelled effects with its id that go on).
+  /// Cancels every running effect; effects started later run as usual.
   package func cancelRunning() {
     cancelEverything(release: false)
   }
 
-  /// Cancels everything and refuses new work: the store is gone.
+  /// Cancels everything and refuses new work, for a store that is gone.
   package func cancelAll() {
     cancelEverything(release: true)
   }
@@ -204,8 +185,7 @@ package final class EffectRuntime: @unchecked Sendable {
     tasks.forEach { $0.cancel() }
   }
 
-  /// Cancels the running effects of `group`, and marks it so that the effects joining it later
-  /// start cancelled.
+  /// Also marks `group`, so that the effects joining it later start cancelled.
   func cancel(_ group: EffectGroup) {
     let tasks = withLock {
       group.isCancelledFlag = true
@@ -214,9 +194,7 @@ package final class EffectRuntime: @unchecked Sendable {
     tasks.forEach { $0.cancel() }
   }
 
-  /// Marks the running effects `isPicked` picks cancelled; returns their tasks. Under the lock.
-  /// (An effect stays registered under its id: ending, it leaves the registry as usual, and until
-  /// then a `cancelInFlight` effect with its id waits for it.)
+  /// Under the lock. The effects stay under their id until they end, as with `cancel(id:)`.
   private func runningTasks(_ isPicked: (RunningEffect) -> Bool) -> OneOrMore<Task<Void, Never>> {
     var tasks = OneOrMore<Task<Void, Never>>()
     var effect = first
@@ -229,8 +207,7 @@ package final class EffectRuntime: @unchecked Sendable {
     return tasks
   }
 
-  /// Starts `operation` in a task of its own, as an effect: see ``begin(cancelID:group:parent:origin:)``.
-  /// Inlinable, so that the task's closure holds the operation itself (one allocation).
+  /// Inlinable, so that the task's closure holds the operation itself: one allocation.
   @inlinable @discardableResult
   func launch<Action>(
     priority: TaskPriority?, cancelID: EffectCancellation?, group: EffectGroup,
@@ -246,7 +223,6 @@ package final class EffectRuntime: @unchecked Sendable {
     return attach(task, to: effect)
   }
 
-  /// Starts `work` in a task of its own, as an effect: see ``begin(cancelID:group:parent:origin:)``.
   @inlinable @discardableResult
   func launch<Action>(
     priority: TaskPriority?, cancelID: EffectCancellation?, group: EffectGroup,
@@ -260,9 +236,7 @@ package final class EffectRuntime: @unchecked Sendable {
     return attach(task, to: effect)
   }
 
-  /// Makes and registers the record of an effect about to start: in the list, in its group, and
-  /// under its id, displacing the effects there when it cancels in flight (their tasks are
-  /// cancelled here). Returns the record and the displaced effects, which its task must wait for.
+  /// Registers a new effect; returns it and the effects it displaced, which its task must wait for.
   @usableFromInline
   func begin(
     cancelID: EffectCancellation?, group: EffectGroup, parent: RunningEffect?,
@@ -277,7 +251,7 @@ package final class EffectRuntime: @unchecked Sendable {
     return (effect, displaced)
   }
 
-  /// Stores the task of a registered effect: an effect cancelled meanwhile cancels it now.
+  /// An effect cancelled before its task was attached cancels it now.
   @usableFromInline
   func attach(_ task: Task<Void, Never>, to effect: RunningEffect) -> RunningEffect {
     let isCancelled = withLock {
@@ -288,14 +262,12 @@ package final class EffectRuntime: @unchecked Sendable {
     return effect
   }
 
-  /// What the task of an effect does: waits for the effects it displaced, runs `work` unless the
-  /// effect was cancelled meanwhile, and takes the effect out of the registry.
   @usableFromInline
   func runTask(
     of effect: RunningEffect, after displaced: OneOrMore<RunningEffect>, work: () async -> Void
   ) async {
-    // No window in which the old and the new run together: wait for the displaced effects to
-    // end. (Never an enclosing effect, which waits for this one: `register` leaves it out.)
+    // No window in which the old and the new run together. Never an enclosing effect, which
+    // waits for this one: `register` leaves it out.
     await displaced.asyncForEach { old in await old.wait(by: effect) }
     if !effect.isCancelled {
       await RunningEffect.$current.withValue(effect) { await work() }
@@ -303,9 +275,7 @@ package final class EffectRuntime: @unchecked Sendable {
     finished(effect)
   }
 
-  /// Registers a new effect: in the list, its group, and under its id, displacing the effects
-  /// there when it cancels in flight. Under the lock. Returns the displaced effects, and the
-  /// tasks to cancel once the lock is released.
+  /// Under the lock; returns the tasks to cancel once it is released.
   ///
   /// Under an id are all the effects with that id that have not ended, cancelled or not, except
   /// those a `cancelInFlight` effect displaced: that one waits for them, and leaves only once it
@@ -327,7 +297,6 @@ package final class EffectRuntime: @unchecked Sendable {
       byCancelID[cancellation.id, default: OneOrMore()].append(effect)
       return (OneOrMore(), OneOrMore())
     }
-    // One lookup: the new effect takes the id's place, the old ones are returned.
     let displaced = byCancelID.updateValue(OneOrMore(effect), forKey: cancellation.id) ?? OneOrMore()
     var tasks = OneOrMore<Task<Void, Never>>()
     displaced.forEach { old in
@@ -356,14 +325,13 @@ package final class EffectRuntime: @unchecked Sendable {
 
   private func finished(_ effect: RunningEffect) {
     let (waiters, groupWaiters) = withLock {
-      // Out of the list (where it is: the first, or after its `previous`).
       assert(effect.previous != nil || first === effect, "Deps: an effect left the list twice.")
       if let previous = effect.previous { previous.next = effect.next } else { first = effect.next }
       effect.next?.previous = effect.previous
       effect.next = nil
       effect.previous = nil
       count -= 1
-      // Out of the registry, unless a `cancelInFlight` effect displaced it or the store went.
+      // Not registered when a `cancelInFlight` effect displaced it or the store went.
       if effect.isRegistered, let id = effect.cancelID, let index = byCancelID.index(forKey: id) {
         byCancelID.values[index].removeAll { $0 === effect }
         if byCancelID.values[index].isEmpty { byCancelID.remove(at: index) }
@@ -387,7 +355,6 @@ package final class EffectRuntime: @unchecked Sendable {
   private let value: any Hashable & Sendable
   private let hashed: Int
 
-  /// Wraps a user's id.
   @usableFromInline
   package init(_ id: some Hashable & Sendable) {
     value = id
@@ -414,7 +381,6 @@ package final class EffectRuntime: @unchecked Sendable {
   }
 }
 
-/// The id a `cancellable` effect runs under, and whether it displaces the running ones.
 @usableFromInline package struct EffectCancellation: Sendable {
   package let id: EffectCancelID
   package let cancelInFlight: Bool

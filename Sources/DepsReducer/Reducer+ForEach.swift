@@ -1,17 +1,13 @@
 import DepsCore
 
 extension Reducer {
-  /// Lifts a reducer of one element to a parent whose state holds a collection of elements, each
-  /// identified by its `id`.
+  /// Lifts a reducer of one element to a parent whose state holds a collection of identified
+  /// elements; an action for an `id` that is not in the collection is ignored, with a runtime
+  /// warning.
   ///
-  /// The returned reducer runs this reducer on the element whose `id` the action names. An action
-  /// for an `id` that is not in the collection is ignored, with a runtime warning.
-  ///
-  /// The collection is an `Array`, or any `MutableCollection & RandomAccessCollection` of
-  /// `Identifiable` elements, such as swift-identified-collections' `IdentifiedArray` (add that
-  /// package to your own: this library depends on none). `@preconcurrency`, as
-  /// `pullback(state:action:environment:)` is: a plain `environment` function compiles without
-  /// warnings in the Swift 5 language mode.
+  /// The collection is an `Array`, or any `MutableCollection & RandomAccessCollection`, such as
+  /// swift-identified-collections' `IdentifiedArray`. `@preconcurrency`, as
+  /// `pullback(state:action:environment:)` is.
   ///
   /// ```swift
   /// enum TodosAction { case todo(Todo.ID, TodoAction) }
@@ -19,12 +15,6 @@ extension Reducer {
   /// let todosReducer: Reducer<TodosState, TodosAction, TodosEnvironment> = todoReducer.forEach(
   ///   state: \.todos, action: /TodosAction.todo, environment: \.todo)
   /// ```
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the collection of elements.
-  ///   - action: A case path from the parent action to an element's `id` and action.
-  ///   - environment: Derives the element environment from the parent environment.
-  /// - Returns: A reducer of the parent feature.
   @inlinable @preconcurrency
   public func forEach<
     ParentState, ParentAction, ParentEnvironment, Elements: MutableCollection & RandomAccessCollection,
@@ -39,8 +29,6 @@ extension Reducer {
     forEach(state: state, action: action, lending: DerivedEnvironment(derive: environment))
   }
 
-  /// `forEach(state:action:environment:)` over a collection of identified elements, with the
-  /// element environment that `lending` lends (see `EnvironmentLending`).
   @inlinable
   package func forEach<
     ParentState, ParentAction, Elements: MutableCollection & RandomAccessCollection,
@@ -54,8 +42,8 @@ extension Reducer {
     Elements.Element == State, Elements: SendableMetatypeIfAvailable, State: Identifiable, State.ID == ID,
     Lender.Child == Environment
   {
-    // Only a key path to the id goes on: a closure in a context where `State: Identifiable`
-    // would capture `State`'s non-Sendable metatype.
+    // A key path, not a closure: one in a context where `State: Identifiable` would capture
+    // `State`'s non-Sendable metatype.
     forEach(state: state, action: action, index: ElementIndex(id: \State.id), lending: lending)
   }
 
@@ -91,23 +79,8 @@ extension Reducer {
     }
   }
 
-  /// Lifts a reducer of one value to a parent whose state holds a dictionary of values.
-  ///
-  /// The returned reducer runs this reducer on the value at the key the action names. An action
+  /// Lifts a reducer of one value to a parent whose state holds a dictionary of values; an action
   /// for a key that is not in the dictionary is ignored, with a runtime warning.
-  ///
-  /// ```swift
-  /// enum RoomsAction { case room(String, RoomAction) }
-  ///
-  /// let roomsReducer: Reducer<RoomsState, RoomsAction, RoomsEnvironment> = roomReducer.forEach(
-  ///   state: \.rooms, action: /RoomsAction.room, environment: \.room)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the dictionary of values.
-  ///   - action: A case path from the parent action to a key and the value's action.
-  ///   - environment: Derives the value environment from the parent environment.
-  /// - Returns: A reducer of the parent feature.
   @inlinable @preconcurrency
   public func forEach<ParentState, ParentAction, ParentEnvironment, Key: Hashable & Sendable>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,
@@ -117,8 +90,6 @@ extension Reducer {
     forEach(state: state, action: action, lending: DerivedEnvironment(derive: environment))
   }
 
-  /// `forEach(state:action:environment:)` over a dictionary, with the value environment that
-  /// `lending` lends (see `EnvironmentLending`).
   @inlinable
   package func forEach<ParentState, ParentAction, Key: Hashable & Sendable, Lender: EnvironmentLending>(
     state: any WritableKeyPath<ParentState, [Key: State]> & Sendable,

@@ -1,9 +1,7 @@
 extension Reducer {
-  /// Turns a reducer of a state into a reducer of an optional state, that runs while the state is
-  /// not `nil`.
-  ///
-  /// An action that arrives while the state is `nil` is ignored, with a runtime warning: usually an
-  /// effect outlived the feature it belongs to.
+  /// A reducer of the optional state, that runs while it is not `nil`; an action that arrives
+  /// while it is `nil` (usually from an effect that outlived its feature) is ignored, with a
+  /// runtime warning.
   ///
   /// ```swift
   /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
@@ -12,8 +10,6 @@ extension Reducer {
   ///   coreReducer
   /// )
   /// ```
-  ///
-  /// - Returns: A reducer of `State?`.
   @inlinable
   public func optional() -> Reducer<State?, Action, Environment> {
     let stateType = String(describing: State?.self)

@@ -1,10 +1,7 @@
 extension Reducer {
   /// Lifts a reducer of a child feature to its parent, whose state holds the child's state in a
-  /// property.
-  ///
-  /// The returned reducer runs this reducer for the parent actions that `action` extracts, on the
-  /// state at `state`, with the environment `environment` derives; other actions pass untouched.
-  /// The child's effects are turned into parent actions.
+  /// property: it runs for the parent actions that `action` extracts, with the environment that
+  /// `environment` derives, and its effects send parent actions.
   ///
   /// ```swift
   /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
@@ -12,19 +9,12 @@ extension Reducer {
   /// )
   /// ```
   ///
-  /// The key path and `environment` are kept by the reducer, so they must be `Sendable`; the
-  /// function is `@preconcurrency`, so that a TCA 0.40 higher-order reducer passing its own plain
+  /// The reducer keeps the key path and `environment`, so they must be `Sendable`; the function is
+  /// `@preconcurrency`, so that a TCA 0.40 higher-order reducer passing its own plain
   /// `(ParentEnvironment) -> Environment` parameter compiles without warnings in the Swift 5
-  /// language mode (the Swift 6 mode asks for `@Sendable` there). In a module with default
-  /// MainActor isolation (Swift 6.2 app targets), a key path into a main-actor struct is not:
-  /// declare the parent state `nonisolated struct AppState` (see the "Swift 6.2 app targets"
-  /// guide).
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the child state.
-  ///   - action: A case path from the parent action to the child action.
-  ///   - environment: Derives the child environment from the parent environment.
-  /// - Returns: A reducer of the parent feature.
+  /// language mode. With default MainActor isolation (Swift 6.2 app targets), a key path into a
+  /// main-actor struct is not `Sendable`: declare the parent state `nonisolated struct AppState`
+  /// (see the "Swift 6.2 app targets" guide).
   @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
@@ -34,10 +24,8 @@ extension Reducer {
     pullback(state: state, action: action, lending: DerivedEnvironment(derive: environment))
   }
 
-  /// The pullback to a parent whose state holds the child's state in a property, with the child
-  /// environment that `lending` lends: one body for the environment closures users write and the
-  /// children environment-less pullbacks borrow from their parents. Inlinable with `Lender`
-  /// specialized, so a lender that borrows takes no reference per action.
+  /// The one body of this shape, for every lender (see `EnvironmentLending`). Inlinable with
+  /// `Lender` specialized, so that a lender that borrows takes no reference per action.
   @inlinable
   package func pullback<ParentState, ParentAction, Lender: EnvironmentLending>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
@@ -52,18 +40,14 @@ extension Reducer {
       let effect = lending.withChild(of: parentEnvironment) { childEnvironment in
         toChildState.modify(&parentState) { self.run(&$0, childAction, childEnvironment) }
       }
-      // Most actions start no effect: skip the call that maps nothing. (A `.none` holds no
-      // reference: dropping the child's releases nothing.)
+      // A `.none` holds no reference: dropping the child's releases nothing.
       return effect.isNone ? .none : effect.map(embedAction)
     }
   }
 
   /// Lifts a reducer of a child feature to its parent, whose state is an enum with the child's
-  /// state in one case.
-  ///
-  /// The returned reducer runs this reducer for the parent actions that `action` extracts, while
-  /// the parent state is in the case of `state`. An action that arrives while the parent state is
-  /// in another case is ignored, with a runtime warning.
+  /// state in one case; an action that arrives while the state is in another case is ignored,
+  /// with a runtime warning.
   ///
   /// ```swift
   /// enum AppState { case loggedIn(HomeState), loggedOut(LoginState) }
@@ -73,12 +57,6 @@ extension Reducer {
   ///   loginReducer.pullback(state: /AppState.loggedOut, action: /AppAction.login, environment: \.login)
   /// )
   /// ```
-  ///
-  /// - Parameters:
-  ///   - state: A case path from the parent state to the child state.
-  ///   - action: A case path from the parent action to the child action.
-  ///   - environment: Derives the child environment from the parent environment.
-  /// - Returns: A reducer of the parent feature.
   @inlinable @preconcurrency
   public func pullback<ParentState, ParentAction, ParentEnvironment>(
     state: CasePath<ParentState, State>,
@@ -88,8 +66,6 @@ extension Reducer {
     pullback(state: state, action: action, lending: DerivedEnvironment(derive: environment))
   }
 
-  /// `pullback(state:action:environment:)` to a case of an enum state, with the child
-  /// environment that `lending` lends (see `EnvironmentLending`).
   @inlinable
   package func pullback<ParentState, ParentAction, Lender: EnvironmentLending>(
     state: CasePath<ParentState, State>,
@@ -113,33 +89,5 @@ extension Reducer {
       parentState = toChildState.embed(childState)
       return effect.map(embedAction)
     }
-  }
-}
-
-/// Lends a child environment for the time a pullback runs its child reducer.
-///
-/// An `environment:` closure derives one (`DerivedEnvironment`); an environment-less pullback
-/// borrows the child its parent keeps, with no reference taken.
-@usableFromInline
-package protocol EnvironmentLending<Parent, Child>: Sendable {
-  associatedtype Parent
-  associatedtype Child
-  /// Runs `body` with `parent`'s child environment.
-  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R
-}
-
-/// The child environment an `environment:` closure derives.
-@usableFromInline
-struct DerivedEnvironment<Parent, Child>: EnvironmentLending {
-  @usableFromInline let derive: @Sendable (Parent) -> Child
-
-  @inlinable
-  init(derive: @escaping @Sendable (Parent) -> Child) {
-    self.derive = derive
-  }
-
-  @inlinable
-  func withChild<R>(of parent: Parent, _ body: (Child) -> R) -> R {
-    body(derive(parent))
   }
 }

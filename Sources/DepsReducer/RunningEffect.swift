@@ -3,10 +3,8 @@ import DepsCore
 /// One task of an effect: whether it was cancelled, who waits for it to end, and the
 /// ``StoreTask`` it belongs to.
 ///
-/// Its mutable fields are guarded by its runtime's lock (one lock for the registry, every record
-/// and every group of a store: starting, displacing and ending an effect each take it once).
-/// `@unchecked Sendable` for that reason: every `var` below is read and written only inside
-/// `EffectRuntime.withLock`, which asserts that it holds the lock where it matters.
+/// `@unchecked Sendable`: every `var` is read and written only under its runtime's lock (see
+/// ``EffectRuntime``).
 @usableFromInline
 package final class RunningEffect: @unchecked Sendable {
   /// The effect whose task is running the current code; `nil` outside effects.
@@ -15,12 +13,9 @@ package final class RunningEffect: @unchecked Sendable {
   let runtime: EffectRuntime
   package let group: EffectGroup
   let parent: RunningEffect?
-  /// Describes the action that started the effect, for warnings.
   let origin: any EffectOrigin
-  /// The id the effect is registered under, if any.
   let cancelID: EffectCancelID?
 
-  // Guarded by `runtime`'s lock.
   var isCancelledFlag = false
   var isFinished = false
   /// Still in the registry under `cancelID`: not displaced by a `cancelInFlight` effect (which
@@ -28,12 +23,11 @@ package final class RunningEffect: @unchecked Sendable {
   var isRegistered = false
   var task: Task<Void, Never>?
   var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
-  /// The displaced effect whose end this one's task waits for, or waited for last; `nil` once
-  /// this one ended. (Its task holds the displaced effects until then: this holds them no longer.)
+  /// The displaced effect this one's task waits for, or waited for last; `nil` once this one
+  /// ended, so that it holds the displaced effects no longer than its task does.
   var awaited: RunningEffect?
-  /// The runtime's list of running effects.
   var next: RunningEffect?
-  /// The runtime's list of running effects, backwards. Unowned: `previous.next` holds it.
+  /// Unowned: `previous.next` holds it.
   unowned(unsafe) var previous: RunningEffect?
 
   init(
@@ -47,9 +41,8 @@ package final class RunningEffect: @unchecked Sendable {
     self.cancelID = cancelID
   }
 
-  /// Whether this effect, or one it runs inside, was cancelled, or its group was (also once it
-  /// ended: the code it left running, a callback, goes on with its `Send`). A cancelled effect
-  /// sends nothing.
+  /// Whether this effect, one it runs inside, or its group was cancelled: checked also once it
+  /// ended, since code it left running goes on with its `Send`.
   package var isCancelled: Bool {
     runtime.withLock {
       if group.isCancelledFlag { return true }
@@ -71,20 +64,18 @@ package final class RunningEffect: @unchecked Sendable {
     return false
   }
 
-  /// Marks the effect cancelled, under the runtime's lock; returns the task to cancel once the
-  /// lock is released (cancelling runs cancellation handlers, which are user code).
+  /// Under the lock; returns the task to cancel once it is released (cancelling runs
+  /// cancellation handlers, which are user code).
   func markCancelled() -> Task<Void, Never>? {
     runtime.assertLocked()
     isCancelledFlag = true
     return task
   }
 
-  /// Marks the effect cancelled and cancels its task.
   func cancel() {
     runtime.withLock { markCancelled() }?.cancel()
   }
 
-  /// Returns when the effect's task has ended; cancelling the waiting task cancels the effect.
   func waitCancellingWithTask() async {
     await withTaskCancellationHandler {
       await wait()
@@ -93,24 +84,19 @@ package final class RunningEffect: @unchecked Sendable {
     }
   }
 
-  /// Whether the effect's work has ended (a `TestClock` waits for an effect it woke to sleep
-  /// again or end).
+  /// For a `TestClock`, which waits for an effect it woke to sleep again or end.
   package var hasEnded: Bool {
     runtime.withLock { isFinished }
   }
 
-  /// The action that started the effect, as text, for messages that name the effect.
   package func describeOrigin() async -> String {
     await origin.describe()
   }
 
-  /// Returns when the effect's task has ended.
-  ///
-  /// - Parameter restart: The effect that displaced this one and waits for it, if that is who
-  ///   waits: it records this one as the effect it waits for.
+  /// - Parameter restart: The effect that displaced this one, when it is the one that waits.
   func wait(by restart: RunningEffect? = nil) async {
-    // Unsafe continuation: it is resumed exactly once, either here (already finished) or by the
-    // runtime's `finished`, which takes every waiter out of the list under the lock.
+    // Unsafe continuation: resumed exactly once, here or by the runtime's `finished`, which takes
+    // every waiter out of the list under the lock.
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let hasEnded = runtime.withLock {
         if !isFinished {
@@ -124,44 +110,37 @@ package final class RunningEffect: @unchecked Sendable {
   }
 }
 
-/// Describes the action that started an effect, for warnings that name it.
+/// The action that started an effect, for warnings that name it.
 @usableFromInline
 package protocol EffectOrigin: Sendable {
-  /// The action, as text.
   func describe() async -> String
 }
 
-/// An origin already described.
 package struct DescribedOrigin: EffectOrigin {
   let description: String
 
-  /// Wraps a description.
   package init(_ description: String) {
     self.description = description
   }
 
-  /// The description.
   package func describe() async -> String { description }
 }
 
 /// The effects one ``Store/send(_:)`` started, and the effects of every action they sent.
 ///
-/// Guarded, like the effects, by its runtime's lock: it counts its running effects, and finds
-/// them (to cancel them) in the runtime's list.
+/// `@unchecked Sendable` as ``RunningEffect``: guarded by its runtime's lock. It only counts its
+/// effects; cancelling finds them in the runtime's list.
 @usableFromInline
 package final class EffectGroup: @unchecked Sendable {
   let runtime: EffectRuntime
-  // Guarded by `runtime`'s lock.
   var runningCount = 0
   var isCancelledFlag = false
   var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
 
-  /// Creates an empty group of effects that `runtime` runs.
   package init(runtime: EffectRuntime) {
     self.runtime = runtime
   }
 
-  /// Whether ``cancel()`` was called.
   package var isCancelled: Bool { runtime.withLock { isCancelledFlag } }
 
   /// Cancels every effect of the group, and those that join it later.
@@ -169,7 +148,6 @@ package final class EffectGroup: @unchecked Sendable {
     runtime.cancel(self)
   }
 
-  /// Whether no effect of the group is running.
   package var isFinished: Bool { runtime.withLock { runningCount == 0 } }
 
   /// Returns when no effect of the group is running.
@@ -209,7 +187,6 @@ struct OneOrMore<Element> {
     }
   }
 
-  /// Removes the elements `isRemoved` picks, keeping the order of the others.
   mutating func removeAll(where isRemoved: (Element) -> Bool) {
     var kept = OneOrMore()
     forEach { if !isRemoved($0) { kept.append($0) } }
@@ -222,14 +199,12 @@ struct OneOrMore<Element> {
     for element in rest { body(element) }
   }
 
-  /// Runs `body` on every element in order, awaiting each.
   func asyncForEach(_ body: (Element) async -> Void) async {
     guard let first else { return }
     await body(first)
     for element in rest { await body(element) }
   }
 
-  /// Moves the elements out, leaving the list empty.
   mutating func take() -> Self {
     defer { self = Self() }
     return self

@@ -1,32 +1,20 @@
-/// Sends actions from a running effect back into the store that started it.
-///
-/// An ``Effect/run(priority:operation:)`` operation receives a `Send` value; calling it feeds an
-/// action back to the store, whose reducer then runs on the main actor.
-///
-/// ```swift
-/// return .run { [count = state.count, numberFact = environment.numberFact] send in
-///   let fact = try await numberFact(count)
-///   await send(.factLoaded(fact))
-/// }
-/// ```
+/// Sends actions from a running effect back into the store that started it, whose reducer runs
+/// them on the main actor.
 ///
 /// A `Send` belongs to the effect it was handed to, wherever it is called from: once that effect
 /// is cancelled (by `Effect.cancel(id:)`, by a `cancelInFlight` restart, by
 /// ``StoreTask/cancel()``, or by the store's release), it sends nothing, even from a completion
 /// handler, a `DispatchQueue` job or a `Task.detached` the effect left running.
 ///
-/// The action is passed as `sending`: an effect hands the action over to the store and must not
-/// keep using it. Sendable actions (the usual case) are unaffected.
+/// The action is passed as `sending`: an effect hands it over to the store and must not keep
+/// using it.
 public struct Send<Action>: Sendable {
-  // Hands the action to the store with the effect it comes from, which the store checks on the
-  // main actor, where effects are cancelled: nothing sent after a cancel gets in.
+  // The store checks the effect on the main actor, where effects are cancelled: nothing sent
+  // after a cancel gets in.
   @usableFromInline let deliver: @Sendable (sending Action, RunningEffect?) async -> Void
-  // The effect this `Send` was handed to; `nil` until the runtime hands it to one.
+  // `nil` until the runtime binds a copy to an effect.
   @usableFromInline let effect: RunningEffect?
 
-  /// Creates a `Send` that hands each action to `deliver`, with the effect that sends it (`nil`
-  /// for actions sent by no effect). Stores and test stores make these; the runtime binds a copy to
-  /// each effect it starts.
   @usableFromInline package init(
     _ deliver: @escaping @Sendable (sending Action, RunningEffect?) async -> Void
   ) {
@@ -41,13 +29,11 @@ public struct Send<Action>: Sendable {
     self.effect = effect
   }
 
-  /// This `Send`, for the work of `effect`: what it sends comes from `effect`.
   @inlinable func bound(to effect: RunningEffect) -> Self {
     Self(deliver: deliver, effect: effect)
   }
 
-  /// A `Send` of child actions that embeds them with `transform` and sends them through this one,
-  /// as this one's effect (or, once bound to another effect, as that one).
+  /// Sends as this one's effect, or, once bound to another effect, as that one.
   @inlinable func map<Child>(
     _ transform: @escaping @Sendable (Child) -> Action
   ) -> Send<Child> {
@@ -55,16 +41,8 @@ public struct Send<Action>: Sendable {
       deliver: { [deliver] action, effect in await deliver(transform(action), effect) }, effect: effect)
   }
 
-  /// Sends `action` back into the store that runs this effect.
-  ///
-  /// Returns once the store has taken the action. Sending after the effect was cancelled, or after
-  /// the store is gone, does nothing.
-  ///
-  /// ```swift
-  /// await send(.loaded(value))
-  /// ```
-  ///
-  /// - Parameter action: The action to send.
+  /// Sends `action` back into the store and returns once the store has taken it; does nothing
+  /// once the effect was cancelled or the store is gone.
   public func callAsFunction(_ action: sending Action) async {
     await deliver(action, effect)
   }

@@ -33,10 +33,8 @@ final class StoreObservation {
     #endif
   }
 
-  /// Registers a read of `store.state` with the observers tracking it.
-  /// `\Store.state` for this store's generic arguments, made once: a key path literal into a
-  /// generic class is instantiated at run time on every evaluation, which cost more than the
-  /// rest of a `send`.
+  /// Made once: a key path literal into a generic class is instantiated at run time on every
+  /// evaluation, which cost more than the rest of a `send`.
   private var stateKeyPath: AnyKeyPath?
 
   private func stateKeyPath<State, Action, Environment>(
@@ -52,6 +50,7 @@ final class StoreObservation {
     return keyPath
   }
 
+  /// Registers a read of `store.state` with the observers tracking it.
   func access<State, Action, Environment>(_ store: Store<State, Action, Environment>) {
     #if canImport(Observation)
       if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let box = box as? Box {
@@ -73,12 +72,11 @@ final class StoreObservation {
   }
 }
 
-/// Ends the ``Store/states`` sequences of a released store, whatever its state type.
+/// The ``Store/states`` sequences, whatever the state type, for a released store to end them.
 protocol StateFollowing: AnyObject, Sendable {
   func finish()
 }
 
-/// The continuations of a store's ``Store/states`` sequences.
 final class StateFollowers<State: Sendable>: StateFollowing {
   private let continuations = Locked<(next: UInt64, all: [UInt64: AsyncStream<State>.Continuation])>(
     (0, [:]))

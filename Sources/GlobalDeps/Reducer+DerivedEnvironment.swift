@@ -1,11 +1,9 @@
 import DepsCore
 import DepsReducer
 
-/// Environment-less pullbacks: the child environment is created with `init()`.
-///
-/// `GlobalDeps` environments read the process-wide store and hold no values of their own, so the
-/// child is made fresh for each child action: its `@Dependency` properties see the
-/// `withDependencies` scope in force when the action runs, never one left over from another test.
+/// Environment-less pullbacks: the child environment is created with `init()` for each child
+/// action, so that its `@Dependency` properties see the `withDependencies` scope in force when
+/// the action runs, never one left over from another test.
 ///
 /// ```swift
 /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
@@ -16,11 +14,6 @@ import DepsReducer
 extension Reducer where Environment: GlobalEnvironment {
   /// Lifts this reducer to a parent whose state holds the child's state in a property; the child
   /// environment is created with `init()`.
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the child state.
-  ///   - action: A case path from the parent action to the child action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
@@ -31,11 +24,6 @@ extension Reducer where Environment: GlobalEnvironment {
 
   /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
   /// child environment is created with `init()`.
-  ///
-  /// - Parameters:
-  ///   - state: A case path from the parent state to the child state.
-  ///   - action: A case path from the parent action to the child action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
     state: CasePath<ParentState, State>,
@@ -47,11 +35,6 @@ extension Reducer where Environment: GlobalEnvironment {
   /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
   /// `Array`, or any `MutableCollection & RandomAccessCollection` such as `IdentifiedArray`); the
   /// child environment is created with `init()`.
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the collection of child states.
-  ///   - action: A case path from the parent action to a child's id and action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: GlobalEnvironment,
@@ -67,11 +50,6 @@ extension Reducer where Environment: GlobalEnvironment {
 
   /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
   /// environment is created with `init()`.
-  ///
-  /// - Parameters:
-  ///   - state: A key path from the parent state to the dictionary of child states.
-  ///   - action: A case path from the parent action to a child's key and action.
-  /// - Returns: A reducer of the parent feature.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, Key: Hashable & Sendable
@@ -83,12 +61,8 @@ extension Reducer where Environment: GlobalEnvironment {
   }
 }
 
-/// Creates the child environment of type `Child` for a parent environment, for the time a
-/// pullback runs its child reducer.
-///
-/// A value rather than a closure over `Child.self`, so the pullbacks' `@Sendable` reducers capture
-/// no metatype; a global environment holds no state of its own, so a new one per action reads
-/// what the parent would.
+/// GlobalDeps' lender: a new `Child` for each child action. A global environment holds no values
+/// of its own, so a new one reads what the parent would.
 @usableFromInline
 struct ChildDerivation<Parent: GlobalEnvironment, Child: GlobalEnvironment>: EnvironmentLending {
   @inlinable init() {}

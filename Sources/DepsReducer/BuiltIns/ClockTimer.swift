@@ -4,9 +4,8 @@ import DepsCore
 /// elapsed since the timer started.
 ///
 /// The timer starts when iteration asks for the first tick, and ticks at whole multiples of the
-/// interval from then, however long each tick's work takes; a tick that comes due while the
-/// previous one is still being handled is skipped, not delivered late. The sequence ends when the
-/// iterating task is cancelled (cancelling the effect or the task that loops over it):
+/// interval from then; a tick that comes due while the previous one is still being handled is
+/// skipped, not delivered late. The sequence ends when the iterating task is cancelled.
 ///
 /// ```swift
 /// return .run { [clock = environment.continuousClock] send in
@@ -28,7 +27,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
     ticks = Ticks(clock: clock, interval: interval)
   }
 
-  /// Makes an iterator that starts the timer on its first `next()`.
+  /// An iterator that starts the timer on its first `next()`.
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(ticks: ticks)
   }
@@ -37,14 +36,12 @@ public struct ClockTimer: AsyncSequence, Sendable {
   public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
     fileprivate var ticks: any TimerTicks
 
-    /// Waits for the next tick; returns the time elapsed since the timer started, or `nil` once
-    /// the task is cancelled.
+    /// Waits for the next tick; `nil` once the task is cancelled.
     public mutating func next() async -> Duration? {
       await ticks.next()
     }
   }
 
-  /// The warning for `timer(interval:)` with an interval of zero or less.
   static func nonPositiveInterval(_ interval: Duration) -> String {
     """
     timer(interval: \(interval)) was called with an interval of zero or less.
@@ -57,39 +54,26 @@ public struct ClockTimer: AsyncSequence, Sendable {
 
 /// Timers on any clock that measures `Swift.Duration`, `any Clock<Duration>` included.
 extension Clock where Duration == Swift.Duration {
-  /// A sequence that ticks every `interval` of this clock, until the iterating task is cancelled.
-  ///
-  /// Each element is the time elapsed since the timer started. It works on `any Clock<Duration>`,
-  /// such as the `\.continuousClock` dependency:
-  ///
-  /// ```swift
-  /// let clock: any Clock<Duration> = ContinuousClock()
-  /// for await elapsed in clock.timer(interval: .seconds(1)) {
-  ///   print("\(elapsed) since the start")
-  /// }
-  /// ```
+  /// A ``ClockTimer`` that ticks every `interval` of this clock, `any Clock<Duration>` included,
+  /// until the iterating task is cancelled.
   ///
   /// An interval of zero or less is a runtime warning (a test failure in tests), and the timer
   /// then ends without ticking.
-  ///
-  /// - Parameter interval: The time between two ticks.
-  /// - Returns: A ``ClockTimer`` on this clock.
   public func timer(interval: Duration) -> ClockTimer {
     ClockTimer(clock: self, interval: interval)
   }
 }
 
-/// The ticks of a timer on a clock whose type the timer does not name.
+/// So that ``ClockTimer`` names no clock type.
 private protocol TimerTicks: Sendable {
   mutating func next() async -> Duration?
 }
 
-/// The ticks of a timer on a clock of type `C`.
 private struct Ticks<C: Clock>: TimerTicks where C.Duration == Duration {
   let clock: C
   let interval: Duration
   var start: C.Instant?
-  /// The number of the tick waited for last (its deadline: `start + interval * count`).
+  /// The tick waited for last, whose deadline is `start + interval * count`.
   var count: Int64 = 0
   var hasEnded = false
 
@@ -107,8 +91,7 @@ private struct Ticks<C: Clock>: TimerTicks where C.Duration == Duration {
     let now = clock.now
     let start = self.start ?? now
     self.start = start
-    // The first whole interval after now: a tick that came due while the last one was handled
-    // is skipped, not delivered at once.
+    // A tick that came due while the last one was handled is skipped, not delivered at once.
     count = max(count + 1, wholeIntervals(in: start.duration(to: now)) + 1)
     do {
       try await clock.sleep(until: start.advanced(by: interval * count), tolerance: nil)
@@ -120,8 +103,7 @@ private struct Ticks<C: Clock>: TimerTicks where C.Duration == Duration {
     return start.duration(to: clock.now)
   }
 
-  /// How many whole intervals `elapsed` holds (the quotient of two durations is a `Double`:
-  /// corrected to be exact).
+  /// The quotient of two durations is a `Double`: corrected here to be exact.
   private func wholeIntervals(in elapsed: Duration) -> Int64 {
     var whole = Int64((elapsed / interval).rounded(.down))
     while interval * whole > elapsed { whole -= 1 }

@@ -6,9 +6,8 @@ import DepsCore
   import Foundation
 #endif
 
-/// Tells the current date: read ``DepsCore/Dependencies/date`` instead of calling `Date()`.
-///
-/// A test fixes the time with ``constant(_:)``:
+/// Tells the current date: read ``DepsCore/Dependencies/date`` instead of calling `Date()`, and a
+/// test fixes the time with ``constant(_:)``.
 ///
 /// ```swift
 /// let environment = TodosEnvironment().with(\.date, .constant(Date(timeIntervalSince1970: 0)))
@@ -17,16 +16,14 @@ public struct DateGenerator: Sendable {
   private let make: @Sendable () -> Date
 
   /// Creates a generator that tells the date `now` returns.
-  ///
-  /// - Parameter now: Returns the current date.
   public init(_ now: @escaping @Sendable () -> Date) {
     self.make = now
   }
 
-  /// The current date: `let date = environment.date.now`.
+  /// The current date.
   public var now: Date { make() }
 
-  /// The current date: `let date = environment.date()`.
+  /// The current date, as `environment.date()`.
   public func callAsFunction() -> Date {
     make()
   }
@@ -35,15 +32,11 @@ public struct DateGenerator: Sendable {
   public static var live: Self { Self { Date() } }
 
   /// A generator that always tells `date`.
-  ///
-  /// - Parameter date: The date to tell.
-  /// - Returns: A generator whose ``now`` is `date`.
   public static func constant(_ date: Date) -> Self {
     Self { date }
   }
 }
 
-/// The key of ``DepsCore/Dependencies/date``.
 private enum DateGeneratorKey: DependencyKey {
   static let defaultValue = DateGenerator.live
   static let testValue = DateGenerator {
@@ -58,10 +51,6 @@ private enum DateGeneratorKey: DependencyKey {
 extension Dependencies {
   /// Tells the current date: the system's (``DateGenerator/live``) in the app; in tests it fails
   /// the test when used, until the test overrides it (``DateGenerator/constant(_:)``).
-  ///
-  /// ```swift
-  /// todo.completedAt = environment.date.now
-  /// ```
   public var date: DateGenerator {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }

@@ -1,6 +1,5 @@
 import DepsCore
 
-/// The key of ``DepsCore/Dependencies/continuousClock``.
 private enum ContinuousClockKey: DependencyKey {
   static let defaultValue: any Clock<Duration> = ContinuousClock()
   static let testValue: any Clock<Duration> = ContinuousClockTestValue()
@@ -10,22 +9,13 @@ private enum ContinuousClockKey: DependencyKey {
 extension Dependencies {
   /// The clock effects wait on: the system's `ContinuousClock` in the app; in tests it fails the
   /// test when used, until the test overrides it with a `TestClock` or an ``ImmediateClock``.
-  ///
-  /// ```swift
-  /// // Capture the clock, not the environment: a ComposableDeps environment is not Sendable.
-  /// return .run { [clock = environment.continuousClock] send in
-  ///   try await clock.sleep(for: .seconds(1))
-  ///   await send(.timerTicked)
-  /// }
-  /// ```
   public var continuousClock: any Clock<Duration> {
     get { self[ContinuousClockKey.self] }
     set { self[ContinuousClockKey.self] = newValue }
   }
 }
 
-/// The test value of ``DepsCore/Dependencies/continuousClock``: fails the test when used, then
-/// behaves like an ``ImmediateClock`` so the test goes on.
+/// Fails the test when used, then behaves like an ``ImmediateClock`` so that the test goes on.
 struct ContinuousClockTestValue: Clock {
   private let base = ImmediateClock()
 

@@ -1,9 +1,7 @@
 import DepsCore
 
-/// A clock whose sleeps return at once: time moves forward by the sleep, without waiting.
-///
-/// For previews, demos and tests that do not care about time: a debounce or a timer on this
-/// clock fires immediately.
+/// A clock whose sleeps return at once, moving its time forward: for previews, demos and tests
+/// that do not care about time.
 ///
 /// ```swift
 /// let environment = SearchEnvironment().with(\.continuousClock, ImmediateClock())
@@ -15,8 +13,6 @@ public struct ImmediateClock: Clock, Sendable {
     public let offset: Duration
 
     /// Creates the instant `offset` after the clock's start.
-    ///
-    /// - Parameter offset: The distance from the start.
     public init(offset: Duration = .zero) {
       self.offset = offset
     }
@@ -48,12 +44,8 @@ public struct ImmediateClock: Clock, Sendable {
   /// The smallest duration the clock tells apart.
   public var minimumResolution: Duration { .zero }
 
-  /// Moves the clock to `deadline` (if it is later) and returns at once; throws
-  /// `CancellationError` when the task is cancelled.
-  ///
-  /// - Parameters:
-  ///   - deadline: The instant to sleep until.
-  ///   - tolerance: Ignored.
+  /// Moves the clock to `deadline`, if it is later, and returns at once; throws
+  /// `CancellationError` when the task is cancelled. `tolerance` is ignored.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline) }

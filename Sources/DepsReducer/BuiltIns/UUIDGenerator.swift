@@ -6,10 +6,9 @@ import DepsCore
   import Foundation
 #endif
 
-/// Makes identifiers for new values: read ``DepsCore/Dependencies/uuid`` instead of calling `UUID()`.
-///
-/// Code that calls `UUID()` cannot be tested exhaustively: every run makes other identifiers. A
-/// test overrides the dependency with ``incrementing`` or ``constant(_:)``:
+/// Makes identifiers for new values: read ``DepsCore/Dependencies/uuid`` instead of calling
+/// `UUID()`, whose identifiers differ on every run, and a test overrides it with ``incrementing``
+/// or ``constant(_:)``.
 ///
 /// ```swift
 /// let environment = TodosEnvironment().with(\.uuid, .incrementing)
@@ -18,13 +17,11 @@ public struct UUIDGenerator: Sendable {
   private let make: @Sendable () -> UUID
 
   /// Creates a generator that returns what `make` returns.
-  ///
-  /// - Parameter make: Returns a new identifier at each call.
   public init(_ make: @escaping @Sendable () -> UUID) {
     self.make = make
   }
 
-  /// Returns a new identifier: `let id = uuid()`.
+  /// A new identifier.
   public func callAsFunction() -> UUID {
     make()
   }
@@ -33,12 +30,7 @@ public struct UUIDGenerator: Sendable {
   public static var live: Self { Self { UUID() } }
 
   /// A new generator whose identifiers count up from `00000000-0000-0000-0000-000000000000`
-  /// (then `…001`, `…002`), so tests know them in advance.
-  ///
-  /// ```swift
-  /// let uuid = UUIDGenerator.incrementing
-  /// uuid()   // 00000000-0000-0000-0000-000000000000
-  /// ```
+  /// (then `…001`, `…002`), so that tests know them in advance.
   public static var incrementing: Self {
     let counter = Locked<UInt64>(0)
     return Self {
@@ -51,9 +43,6 @@ public struct UUIDGenerator: Sendable {
   }
 
   /// A generator that always returns `uuid`.
-  ///
-  /// - Parameter uuid: The identifier to return.
-  /// - Returns: A generator returning `uuid` at every call.
   public static func constant(_ uuid: UUID) -> Self {
     Self { uuid }
   }
@@ -70,7 +59,6 @@ extension UUID {
   }
 }
 
-/// The key of ``DepsCore/Dependencies/uuid``.
 private enum UUIDGeneratorKey: DependencyKey {
   static let defaultValue = UUIDGenerator.live
   static let testValue = UUIDGenerator {
@@ -85,10 +73,6 @@ private enum UUIDGeneratorKey: DependencyKey {
 extension Dependencies {
   /// Makes identifiers for new values: random ones (``UUIDGenerator/live``) in the app; in tests it
   /// fails the test when used, until the test overrides it (``UUIDGenerator/incrementing``).
-  ///
-  /// ```swift
-  /// state.todos.append(Todo(id: environment.uuid()))
-  /// ```
   public var uuid: UUIDGenerator {
     get { self[UUIDGeneratorKey.self] }
     set { self[UUIDGeneratorKey.self] = newValue }

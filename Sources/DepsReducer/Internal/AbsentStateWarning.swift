@@ -1,8 +1,6 @@
 import DepsCore
 
-/// The texts of the warnings for actions that reach a child whose state is absent.
-///
-/// Each names the action and the state, says the rule, and says how to fix it.
+/// The warnings for actions that reach a child whose state is absent.
 @usableFromInline
 enum AbsentStateWarning {
   @usableFromInline

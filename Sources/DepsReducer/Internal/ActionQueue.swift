@@ -1,12 +1,9 @@
-/// The actions a store has yet to handle, with the group each belongs to: one queue type for
-/// `Store` and `TestStore`, so that both handle actions in the same order.
+/// The actions a store has yet to handle, with their groups: one type for `Store` and `TestStore`,
+/// so that both handle actions in the same order.
 ///
-/// Actions sent while one is handled (an effect's `.send`, code observing the state) wait their
-/// turn: a drain started inside a drain returns at once, and the outer one handles them, in order.
-/// Taking an action is O(1); the storage is emptied once the queue drains.
-///
-/// The fields are read and written only on the main actor, each access a plain load or store (or
-/// an append that runs no user code), so exclusivity is not checked at run time.
+/// A drain started inside a drain returns at once, and the outer one handles what was queued, in
+/// order. Exclusivity unchecked: the fields are reached only on the main actor, each access a
+/// plain load or store, or an append that runs no user code.
 @MainActor @usableFromInline
 package final class ActionQueue<Action> {
   @exclusivity(unchecked) @usableFromInline var pending: [(action: Action, group: EffectGroup)] = []
@@ -15,31 +12,27 @@ package final class ActionQueue<Action> {
 
   package init() {}
 
-  /// Whether an action sent now can be handled at once: none is being handled, none waits.
   @inlinable var isIdle: Bool { !isDraining && head == pending.count }
 
-  /// Starts handling an action sent while the queue was idle: actions sent meanwhile wait.
+  /// Actions sent until ``stopHandling()`` wait.
   @inlinable func startHandling() {
-    // The invariant that keeps the reducer from running re-entrantly.
+    // What keeps the reducer from running re-entrantly.
     assert(isIdle, "Deps: an action was handled while another was.")
     isDraining = true
   }
 
-  /// Ends the handling begun by ``startHandling()``; returns whether actions were queued
-  /// meanwhile (``drain(_:)`` them next).
+  /// Whether actions were queued meanwhile, to ``drain(_:)`` next.
   @inlinable func stopHandling() -> Bool {
     isDraining = false
     return head < pending.count
   }
 
-  /// Queues `action`, started by the send that `group` covers.
   @usableFromInline
   package func append(_ action: Action, group: EffectGroup) {
     pending.append((action, group))
   }
 
-  /// Hands every queued action to `handle`, in order, including those queued meanwhile; does
-  /// nothing when called from inside `handle`.
+  /// Does nothing when called from inside `handle`.
   package func drain(_ handle: (Action, EffectGroup) -> Void) {
     guard !isDraining else { return }
     isDraining = true

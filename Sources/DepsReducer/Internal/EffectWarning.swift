@@ -1,6 +1,5 @@
 import DepsCore
 
-/// The texts of the warnings about running effects.
 enum EffectWarning {
   static func uncaughtError(_ error: any Error, action: String) -> String {
     """

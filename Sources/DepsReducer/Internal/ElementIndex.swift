@@ -1,18 +1,16 @@
 import DepsCore
 
-/// Where the collection `forEach` found each element last, so that an action for an element
-/// already found costs a hash lookup instead of a scan of the collection.
+/// Where `forEach` found each element last, so that an action for an element already found costs
+/// a hash lookup instead of a scan of the collection.
 ///
-/// Positions are offsets from the collection's `startIndex`: a random-access collection turns one
-/// into an index in constant time, and for an `Array` an offset is its index. A remembered position
-/// is only a hint: it is used when the element there still has the action's id, else the
-/// collection is scanned as without the index. Positions are keyed by the id's
-/// hash value, so no user code (an id's `hash(into:)` or `==`) runs under the lock; a collision
-/// fails the check and scans.
+/// Positions are offsets from `startIndex` (constant time in a random-access collection) and only
+/// hints: used when the element there still has the action's id, else the collection is scanned.
+/// They are keyed by the id's hash value, so that no user code (an id's `hash(into:)` or `==`)
+/// runs under the lock; a collision fails the check and scans.
 @usableFromInline
 final class ElementIndex<Element, ID: Hashable>: Sendable {
-  /// `\Element.id`: a key path, so that no closure captures `Element`'s conformance to
-  /// `Identifiable` (and with it a non-Sendable metatype).
+  /// A key path, so that no closure captures `Element`'s conformance to `Identifiable`, and with
+  /// it a non-Sendable metatype.
   @usableFromInline let id: any KeyPath<Element, ID> & Sendable
   private let positions = Locked<[Int: Int]>([:])
 
@@ -20,7 +18,6 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
     self.id = id
   }
 
-  /// The index of the element with `id` in `elements`, or `nil` when none has it.
   @inlinable
   func position<Elements: RandomAccessCollection>(
     of id: ID, in elements: Elements
@@ -36,7 +33,7 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
     return position
   }
 
-  /// Runs `body` on the element with `id` in `elements`; `nil` when none has it.
+  /// `nil` when no element has `id`.
   @inlinable
   func modify<Elements: MutableCollection & RandomAccessCollection, R>(
     _ elements: inout Elements, id: ID, _ body: (inout Element) -> R
@@ -50,8 +47,8 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
     positions.withLock { $0[hash] }
   }
 
-  /// Records a position (an offset from `startIndex`); forgets every hint once there are many more than elements, so hints of
-  /// removed elements do not pile up.
+  /// Forgets every hint once there are many more than elements, so that hints of removed elements
+  /// do not pile up.
   @usableFromInline
   func remember(_ hash: Int, at position: Int, count: Int) {
     positions.withLock { table in

@@ -3,12 +3,9 @@ import DepsCore
 /// Extraction of an enum case's payload by reflection, for case paths made from case constructors.
 @usableFromInline
 enum EnumReflection {
-  /// Whether case paths made now read the runtime's enum layouts (`EnumTag`) to learn their case
-  /// and project payloads, or use `Mirror` alone.
-  ///
-  /// `Mirror` alone where pointer authentication (arm64e) signs the pointers that the layouts are
-  /// read through, and while a test sets ``readsMirrorOnly`` to cover that path on other platforms.
-  /// Read once per case path, when it is made, never per extraction.
+  /// Whether case paths made now read the runtime's enum layouts (`EnumTag`), or use `Mirror`
+  /// alone: where pointer authentication (arm64e) signs the pointers the layouts are read
+  /// through, and while a test sets ``readsMirrorOnly``. Read once per case path, when it is made.
   @usableFromInline static var readsLayouts: Bool {
     #if _ptrauth(_arm64e)
       false
@@ -17,19 +14,10 @@ enum EnumReflection {
     #endif
   }
 
-  /// Set by the library's tests: case paths made with `/` on this task use `Mirror` alone, as on
-  /// arm64e.
   @TaskLocal static var readsMirrorOnly = false
 
-  /// Returns the extraction of a case path made from the case constructor `embed`.
-  ///
-  /// `Mirror` shows an enum value in a payload case as one child, labeled with the case name, whose
-  /// value is the payload (a tuple for several values; `indirect` payloads are unboxed). The payload
-  /// is a candidate only: another case may have the same payload type. Embedding the candidate
-  /// tells which case `embed` constructs, and its tag is learned then. From then on a root in
-  /// another case is rejected by comparing tags, and one in the case has its payload projected
-  /// without reflection, when the case's declared payload type is exactly `Value` and the
-  /// projection was checked against `Mirror`'s answer; otherwise `Mirror` is used as before.
+  /// The payload `Mirror` shows is a candidate only, since another case may have the same payload
+  /// type: embedding it tells which case `embed` constructs, and its tag is learned then.
   @inlinable
   static func extractor<Root, Value>(
     case embed: @escaping @Sendable (Value) -> Root, learned: LearnedEnumCase
@@ -43,21 +31,16 @@ enum EnumReflection {
     }
   }
 
-  /// What `learned` tells of `root` without reflection.
   @usableFromInline
   enum KnownExtraction<Value> {
-    /// `root` is in the case, and this is its value.
     case value(Value)
-    /// `root` is in another case.
     case otherCase
-    /// Reflection must tell: the case is not learned yet, or its payload cannot be projected.
+    /// The case is not learned yet, or its payload cannot be projected: reflection must tell.
     case unknown
   }
 
-  /// The extraction of `root` by the case `learned` describes, when the tags and a checked
-  /// projection tell it: a root in another case is rejected by comparing tags, and one in the case
-  /// has its payload projected when `learned` found that projecting it agrees with `Mirror`.
-  /// Inlinable, so that `CasePath.extract(from:)` answers without calling its extraction closure.
+  /// What `learned` tells of `root` without reflection. Inlinable, so that
+  /// `CasePath.extract(from:)` answers without calling its extraction closure.
   @inlinable
   static func knownExtraction<Root, Value>(
     of root: Root, learned: LearnedEnumCase, as _: Value.Type
@@ -72,8 +55,7 @@ enum EnumReflection {
     return .unknown
   }
 
-  /// The extraction by `Mirror`, which teaches `learned` the case's tag and whether its payload
-  /// can be projected.
+  /// The extraction by `Mirror`, which teaches `learned`.
   @usableFromInline
   static func reflect<Root, Value>(
     _ root: Root, embed: (Value) -> Root, learned: LearnedEnumCase
@@ -117,9 +99,8 @@ enum EnumReflection {
     return value
   }
 
-  /// What a root in the case teaches: the case's tag, whether its payload is a one-element tuple,
-  /// and whether projecting its payload gives exactly what `Mirror` gave (the payload's declared
-  /// type is `Value` itself and the bytes agree).
+  /// What a root in the case teaches; projectable when the payload's declared type is `Value`
+  /// itself and its bytes agree with what `Mirror` gave.
   static func checked<Root, Value>(
     _ tag: UInt32, root: Root, declared: Any.Type?, isOneElementTuple: Bool, value: Value
   ) -> LearnedEnumCase.Case {
@@ -141,7 +122,6 @@ enum EnumReflection {
     return .init(tag: tag, checked: true, projectable: projectable, indirect: indirect)
   }
 
-  /// The case name and payload of an enum value in a payload case; `nil` for anything else.
   static func caseAndPayload(of value: Any) -> (String, Any)? {
     let mirror = Mirror(reflecting: value)
     guard
@@ -152,21 +132,17 @@ enum EnumReflection {
     return (label, child.value)
   }
 
-  /// Whether `payload`, which `Mirror` showed as an enum case's payload, is the one-element tuple
-  /// of a case with one labeled value (`case event(value: Any)` has the payload `(value: Any)`),
-  /// which holds the case path's value rather than being it.
+  /// Whether `payload` is the one-element tuple `(value: Any)` of `case event(value: Any)`, which
+  /// holds the case path's value rather than being it.
   ///
-  /// - Parameter declared: The case's declared payload type, when known. A payload declared as
-  ///   `Any` may hold a one-element tuple (only reflection makes one): that tuple is the value.
-  ///   Without the declared type (`Mirror` alone), a one-element tuple is taken for the wrapper.
+  /// - Parameter declared: A payload declared as `Any` may hold a one-element tuple, which is then
+  ///   the value; without the declared type (`Mirror` alone), one is taken for the wrapper.
   static func isOneElementTuple(_ payload: Any, declared: Any.Type?) -> Bool {
     if let declared, type(of: payload) != declared { return false }
     let mirror = Mirror(reflecting: payload)
     return mirror.displayStyle == .tuple && mirror.children.count == 1
   }
 
-  /// The case path's value in `payload`: the payload itself, or the element of a one-element
-  /// tuple; `nil` when it is not a `Value`.
   static func value<Value>(of payload: Any, isOneElementTuple: Bool, as _: Value.Type) -> Value? {
     guard isOneElementTuple else { return payload as? Value }
     // Unwrapped first: cast as an `Any?`, an element that is itself `nil` would be wrapped again.
@@ -174,14 +150,12 @@ enum EnumReflection {
     return element as? Value
   }
 
-  /// A case path made from the case constructor `embed` that uses `Mirror` alone (see
-  /// ``readsLayouts``): a root is in the case when its payload, embedded again, lands in a case of
-  /// the same name.
+  /// A root is in the case when its payload, embedded again, lands in a case of the same name.
   @usableFromInline
   static func mirrorCasePath<Root, Value>(
     _ embed: @escaping @Sendable (Value) -> Root
   ) -> CasePath<Root, Value> {
-    // The case's name, learned from the first payload that is a `Value`, for `writtenForm`.
+    // Learned from the first payload that is a `Value`, for `writtenForm`.
     let name = Locked<String?>(nil)
     return CasePath(
       embed: embed,
@@ -197,12 +171,9 @@ enum EnumReflection {
       written: { name.withLock { $0 }.map { writtenForm(Root.self, caseName: $0) } })
   }
 
-  /// A case path to a payload-less case: a root is in the case when it equals `root()`.
-  ///
-  /// When `root()` is an enum case without payload, its case alone tells the case, and comparing
-  /// cases (by tag, or by name with `Mirror` alone) is the test; otherwise (a case with its payload
-  /// given, `/Action.load(id: 1)`) the values are compared. `Root` must be `Equatable`; callers
-  /// check that statically.
+  /// A root is in the case when its case is that of `root()`, an enum case without payload
+  /// (compared by tag, or by name with `Mirror` alone), or else when it equals `root()`
+  /// (`/Action.load(id: 1)`). Callers check statically that `Root` is `Equatable`.
   static func payloadlessCase<Root>(_ root: @escaping @Sendable () -> Root) -> CasePath<Root, Void> {
     let readsLayouts = readsLayouts
     return CasePath(
@@ -220,12 +191,10 @@ enum EnumReflection {
         }
         return areEqual(candidate, value) ? () : nil
       },
-      // The case itself, payload given or not, is how it was written: `/Action.tapped`.
       written: { "/" + ValueText.describe(root()) })
   }
 
-  /// The name of `value`'s case when it is an enum case without payload, from `Mirror` and the
-  /// runtime's case names (what `print` shows); `nil` for anything else.
+  /// What `print` shows of an enum case without payload; `nil` for anything else.
   static func nameOfCaseWithoutPayload<Root>(_ value: Root) -> String? {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum || mirror.displayStyle == .optional, mirror.children.isEmpty,
@@ -234,9 +203,8 @@ enum EnumReflection {
     return String(cString: name)
   }
 
-  /// How a case path made from the case constructor of a payload case was written,
-  /// `/AppAction.child`, once its case is known: learned from an extraction, or the only case
-  /// whose payload is a `Value`. `nil` while it cannot be told.
+  /// `/AppAction.child`, once the case is known: learned from an extraction, or the only case
+  /// whose payload is a `Value`.
   @usableFromInline
   static func writtenForm<Root, Value>(
     _: Root.Type, payload _: Value.Type, learned: LearnedEnumCase
@@ -247,7 +215,6 @@ enum EnumReflection {
     return writtenForm(Root.self, caseName: name)
   }
 
-  /// `/Root.caseName`, as a user writes it.
   static func writtenForm<Root>(_: Root.Type, caseName: String) -> String {
     "/\(ValueText.shorten(String(reflecting: Root.self))).\(caseName)"
   }
@@ -259,32 +226,25 @@ enum EnumReflection {
   }
 }
 
-/// The name of the case of the enum `value`, as declared (NUL-terminated UTF-8 in the runtime's
-/// metadata, never freed); `nil` when `value` is not an enum. The Swift runtime's own entry point,
-/// which `print` uses to show a case without payload; it reads the layouts with pointer
-/// authentication where there is some.
+/// The Swift runtime's entry point that `print` uses to show a case without payload: NUL-terminated
+/// UTF-8 in the runtime's metadata, never freed; `nil` when `value` is not an enum. It reads the
+/// layouts with pointer authentication where there is some.
 @_silgen_name("swift_EnumCaseName")
 private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
-/// What a case path made with `/` learned about its case: the case's tag, and whether its payload
-/// can be projected without reflection.
-///
-/// It is learned at most twice (the tag from a root in another case, then the check from a root
-/// in the case) and read on every extraction.
+/// What a case path made with `/` learned about its case: learned at most twice (the tag from a
+/// root in another case, then the check from a root in the case), read on every extraction.
 @usableFromInline
 final class LearnedEnumCase: Sendable {
   @usableFromInline
   struct Case: Sendable {
     @usableFromInline var tag: UInt32
-    /// Whether the payload projection was checked against `Mirror` (it needs a root in the case).
+    /// Checked against `Mirror`, which needs a root in the case.
     @usableFromInline var checked: Bool
-    /// Whether the payload's type is exactly the case path's value and projecting it agreed with
-    /// `Mirror`.
     @usableFromInline var projectable: Bool
-    /// Whether the case is `indirect`: its payload is in a heap box.
+    /// The payload is in a heap box.
     @usableFromInline var indirect: Bool
-    /// Whether the payload is the one-element tuple of a case with one labeled value
-    /// (`case event(value: Any)`), whose element is the case path's value.
+    /// The payload of `case event(value: Any)` is `(value: Any)`, whose element is the value.
     @usableFromInline var isOneElementTuple: Bool
 
     @inlinable
@@ -297,11 +257,9 @@ final class LearnedEnumCase: Sendable {
     }
   }
 
-  /// What is known, packed in one atomic word so that extractions read it without a lock:
-  /// `Layout.known` once learned, the tag in the low 32 bits, and a bit per flag.
+  /// One atomic word, so that extractions read it without a lock.
   @usableFromInline let state = AtomicWord(0)
 
-  /// Where each part of a `Case` lives in `state`.
   @usableFromInline enum Layout {
     @usableFromInline static let known: UInt64 = 1 << 63
     @usableFromInline static let checked: UInt64 = 1 << 32
@@ -313,8 +271,7 @@ final class LearnedEnumCase: Sendable {
 
   @usableFromInline init() {}
 
-  /// What is known so far; `nil` until a root was extracted from. Inlinable: read on every
-  /// extraction.
+  /// `nil` until a root was extracted from.
   @inlinable var value: Case? {
     let word = state.load()
     guard word & Layout.known != 0 else { return nil }
@@ -326,7 +283,6 @@ final class LearnedEnumCase: Sendable {
       isOneElementTuple: word & Layout.isOneElementTuple != 0)
   }
 
-  /// Records what an extraction taught.
   @usableFromInline func learn(_ learned: Case) {
     var word = Layout.known | UInt64(learned.tag)
     if learned.checked { word |= Layout.checked }

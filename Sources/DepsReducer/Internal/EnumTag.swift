@@ -1,13 +1,10 @@
-/// Reads an enum value's case and payload through the Swift runtime's enum value witnesses.
-///
-/// Case paths learn their case's tag once; from then on, comparing case tags rejects a root in
-/// another case in a few nanoseconds, and projecting the payload out of a copy takes it out of a
-/// root in the case, against a microsecond or more for a `Mirror`. The layouts read here are the
-/// runtime's stable ABI, modeled in `RuntimeLayouts.swift`, and every projection is checked
-/// against `Mirror` once before it is trusted (see `EnumReflection`).
+/// Reads an enum value's case and payload through the Swift runtime's enum value witnesses: a few
+/// nanoseconds, against a microsecond or more for a `Mirror`. The layouts are the runtime's stable
+/// ABI, modeled in `RuntimeLayouts.swift`, and every projection is checked against `Mirror` once
+/// before it is trusted (see `EnumReflection`).
 @usableFromInline
 enum EnumTag {
-  /// The type metadata of `Root` when it is an enum (or `Optional`), else `nil`.
+  /// `nil` when `Root` is not an enum (or `Optional`).
   @inlinable
   static func enumMetadata<Root>(_: Root.Type) -> UnsafeRawPointer? {
     #if _ptrauth(_arm64e)
@@ -26,7 +23,6 @@ enum EnumTag {
     #endif
   }
 
-  /// The enum value witness table of enum metadata.
   @inlinable
   static func witnesses(_ metadata: UnsafeRawPointer) -> UnsafeRawPointer {
     // Every metadata has a value witness table; enum metadata (checked by `enumMetadata`) has the
@@ -34,7 +30,6 @@ enum EnumTag {
     metadata.load(fromByteOffset: EnumMetadataHeader.witnessTableOffset, as: UnsafeRawPointer.self)
   }
 
-  /// The case tag of `value`, or `nil` when `Root` is not an enum.
   @inlinable
   static func tag<Root>(of value: Root) -> UInt32? {
     guard let metadata = enumMetadata(Root.self) else { return nil }
@@ -44,8 +39,7 @@ enum EnumTag {
     return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
   }
 
-  /// The number of payload cases of `Root`, which take the tags below it; `nil` when `Root` is
-  /// not an enum.
+  /// Payload cases take the tags below this count.
   @usableFromInline
   static func payloadCaseCount<Root>(_: Root.Type) -> UInt32? {
     guard let metadata = enumMetadata(Root.self) else { return nil }
@@ -58,16 +52,13 @@ enum EnumTag {
   }
 
   static func payloadCaseCount(descriptor: UnsafeRawPointer) -> UInt32 {
-    // An enum descriptor, which the compiler emits for every enum.
     descriptor.load(fromByteOffset: EnumDescriptor.payloadCasesOffset, as: UInt32.self)
       & EnumDescriptor.payloadCasesMask
   }
 
-  /// Whether the payload case with `tag` is `indirect` (boxed), from the enum's field records;
-  /// `nil` when `tag` is not a payload case or the enum has no field records.
-  ///
-  /// Payload cases take the first tags, in declaration order, and the compiler emits their field
-  /// records first, in the same order.
+  /// `nil` when `tag` is not a payload case or the enum has no field records. Payload cases take
+  /// the first tags, in declaration order, and the compiler emits their field records first, in
+  /// the same order.
   @usableFromInline
   static func isIndirect<Root>(_: Root.Type, tag: UInt32) -> Bool? {
     guard let metadata = enumMetadata(Root.self),
@@ -78,9 +69,6 @@ enum EnumTag {
     return flags & FieldRecord.isIndirectCase != 0
   }
 
-  /// The name of the case with `tag`, as declared; `nil` when `Root` is not an enum, `tag` is not
-  /// one of its cases, or the enum has no field records.
-  ///
   /// Field records are in tag order: payload cases first, then the cases without payload.
   static func caseName<Root>(_: Root.Type, tag: UInt32) -> String? {
     guard let metadata = enumMetadata(Root.self), let record = fieldRecords(metadata)?.record(tag)
@@ -90,8 +78,7 @@ enum EnumTag {
     return name.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
   }
 
-  /// The tag of the only case of `Root` whose payload is exactly a `Value`; `nil` when there is
-  /// none, or more than one (then the payload's type does not tell the case).
+  /// `nil` when no case, or more than one, has exactly a `Value` for payload.
   static func onlyCase<Root, Value>(of _: Root.Type, withPayload _: Value.Type) -> UInt32? {
     guard let metadata = enumMetadata(Root.self), let records = fieldRecords(metadata) else {
       return nil
@@ -106,18 +93,14 @@ enum EnumTag {
     return found
   }
 
-  /// The payload type the case with `tag` declares, as written (`Any`, a superclass, the
-  /// one-element tuple `(value: Any)` of `case event(value: Any)`), whatever its value holds; `nil`
-  /// when `Root` is not an enum, `tag` is not one of its cases, the case has no payload or the enum
-  /// has no field records.
+  /// As written (`Any`, a superclass, the one-element tuple `(value: Any)` of
+  /// `case event(value: Any)`), whatever its value holds.
   static func payloadType<Root>(_: Root.Type, tag: UInt32) -> Any.Type? {
     guard let metadata = enumMetadata(Root.self), let record = fieldRecords(metadata)?.record(tag)
     else { return nil }
     return payloadType(record: record, metadata: metadata)
   }
 
-  /// The payload type a field record of the enum `metadata` describes declares; `nil` for a case
-  /// without payload.
   private static func payloadType(record: UnsafeRawPointer, metadata: UnsafeRawPointer) -> Any.Type? {
     guard let name = relativeTarget(record + FieldRecord.mangledTypeNameOffset) else { return nil }
     let descriptor = descriptor(metadata)
@@ -131,19 +114,16 @@ enum EnumTag {
       genericContext: descriptor, genericArguments: arguments)
   }
 
-  /// An enum's field records: where they start, how many there are and how far apart.
   struct FieldRecords {
     var first: UnsafeRawPointer
     var count: UInt32
     var size: Int
 
-    /// The record of the case with `tag`, or `nil` past the last one.
     func record(_ tag: UInt32) -> UnsafeRawPointer? {
       tag < count ? first + Int(tag) * size : nil
     }
   }
 
-  /// The field records of the enum `metadata` describes; `nil` when the compiler emitted none.
   static func fieldRecords(_ metadata: UnsafeRawPointer) -> FieldRecords? {
     // The field descriptor the compiler emitted; its record count and size bound every read.
     guard let fields = relativeTarget(descriptor(metadata) + EnumDescriptor.fieldsOffset) else {
@@ -156,7 +136,7 @@ enum EnumTag {
     return FieldRecords(first: fields + FieldDescriptor.recordsOffset, count: count, size: size)
   }
 
-  /// Where the relative pointer at `pointer` (an offset from its own address) leads; `nil` for 0.
+  /// A relative pointer is an offset from its own address; 0 is `nil`.
   static func relativeTarget(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
     let offset = pointer.load(as: Int32.self)
     return offset == 0 ? nil : pointer + Int(offset)
@@ -178,11 +158,8 @@ enum EnumTag {
     }
   }
 
-  /// Runs `body` with the address of the payload of `root`, which is in the payload case `tag`,
-  /// stored in a box when `indirect`.
-  ///
   /// The payload is projected out of a copy of `root` whose tag is put back before the copy is
-  /// destroyed, so `root` itself is never touched.
+  /// destroyed, so that `root` itself is never touched.
   @inlinable
   static func withPayload<Root, R>(
     of root: Root, tag: UInt32, indirect: Bool, alignment: Int, _ body: (UnsafeRawPointer) -> R
@@ -208,18 +185,15 @@ enum EnumTag {
     }
   }
 
-  /// The payload of `root`, in the payload case `tag`, as a `Value`.
-  ///
-  /// Only call it for a case whose payload is known to be exactly a `Value` (see
+  /// Only for a case whose payload is known to be exactly a `Value` (see
   /// ``payloadBytesMatch(of:tag:indirect:value:)``).
   @inlinable
   static func payload<Root, Value>(
     of root: Root, tag: UInt32, indirect: Bool, as _: Value.Type
   ) -> Value? {
-    // A zero-sized payload (an enum of one case, an empty struct) has no bytes to project, and the
-    // compiler lays its case out as a case without payload: any address holds its one value.
+    // A zero-sized payload has no bytes to project, and the compiler lays its case out as a case
+    // without payload: loading it reads no byte, and any aligned address holds its one value.
     if MemoryLayout<Value>.size == 0 {
-      // Loading a zero-sized value reads no byte: any aligned address holds its one value.
       return withUnsafeTemporaryAllocation(
         byteCount: 1, alignment: MemoryLayout<Value>.alignment
       ) { $0.baseAddress!.load(as: Value.self) }
@@ -230,8 +204,8 @@ enum EnumTag {
     ) { $0.load(as: Value.self) }
   }
 
-  /// Whether the payload of `root` has the same bytes as `value`, compared without loading the
-  /// payload as a typed value (which would be unsafe if the layout were not what is expected).
+  /// Compared without loading the payload as a typed value, which would be unsafe if the layout
+  /// were not what is expected.
   static func payloadBytesMatch<Root, Value>(
     of root: Root, tag: UInt32, indirect: Bool, value: Value
   ) -> Bool {

@@ -1,7 +1,6 @@
 import DepsCore
 
-/// Reports a misuse of a reducer at run time through the library's one warning channel, logged
-/// once per call site and reducer type (messages embed actions, so they must not be the key).
+/// Logged once per call site and reducer type: messages embed actions, so they must not be the key.
 @usableFromInline
 func reducerWarning<Reducer>(
   _ message: String, in _: Reducer.Type, fileID: StaticString = #fileID,

@@ -1,10 +1,7 @@
-// The Swift runtime's layouts that enum reflection reads, as named structs.
-//
-// They follow the runtime's stable ABI (swift/ABI/Metadata.h, swift/ABI/ValueWitness.def,
-// swift/RemoteInspection/Records.h). Every offset the code reads is taken from these structs with
-// `MemoryLayout.offset(of:)`, so it follows the word size of the platform it is compiled for;
-// `RuntimeLayoutTests` computes the same offsets for 4- and 8-byte words from the ABI's field list
-// and compares them.
+// The Swift runtime's layouts that enum reflection reads, from its stable ABI
+// (swift/ABI/Metadata.h, swift/ABI/ValueWitness.def, swift/RemoteInspection/Records.h). Every
+// offset is taken with `MemoryLayout.offset(of:)`, so that it follows the platform's word size;
+// `RuntimeLayoutTests` computes the same offsets for 4- and 8-byte words from the ABI's field list.
 
 /// `getEnumTag(value, metadata)`: the case tag of the enum value at `value`.
 @usableFromInline typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
@@ -15,11 +12,9 @@
 @usableFromInline typealias InjectEnumTag =
   @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
-/// The value witness table of an enum (`EnumValueWitnessTable` in the ABI): the value witnesses
-/// every type has, then the three enum witnesses. Metadata points to it from the word before it.
+/// `EnumValueWitnessTable`: the value witnesses every type has, then the three enum witnesses.
 @usableFromInline
 struct EnumValueWitnessTable {
-  // The eight value witness functions, one pointer each.
   var initializeBufferWithCopyOfBuffer: UnsafeRawPointer
   var destroy: UnsafeRawPointer
   var initializeWithCopy: UnsafeRawPointer
@@ -28,12 +23,10 @@ struct EnumValueWitnessTable {
   var assignWithTake: UnsafeRawPointer
   var getEnumTagSinglePayload: UnsafeRawPointer
   var storeEnumTagSinglePayload: UnsafeRawPointer
-  // The type layout: `size` and `stride` are words, `flags` and `extraInhabitantCount` 4 bytes.
   var size: UInt
   var stride: UInt
   var flags: UInt32
   var extraInhabitantCount: UInt32
-  // The enum witnesses.
   @usableFromInline var getEnumTag: GetEnumTag
   @usableFromInline var destructiveProjectEnumData: ProjectEnumData
   @usableFromInline var destructiveInjectEnumTag: InjectEnumTag
@@ -48,15 +41,13 @@ struct EnumValueWitnessTable {
   }
 }
 
-/// The start of an enum's type metadata (`TargetEnumMetadata`): its kind, then its descriptor. The
-/// value witness table's address is stored in the word just before the metadata.
+/// The start of `TargetEnumMetadata`; the value witness table's address is in the word before it.
 @usableFromInline
 struct EnumMetadataHeader {
   var kind: UInt
   var description: UnsafeRawPointer
 
   @usableFromInline static let descriptionOffset = MemoryLayout<Self>.offset(of: \.description)!
-  /// Where the value witness table's address is, relative to the metadata: the word before it.
   @usableFromInline static let witnessTableOffset = -MemoryLayout<UnsafeRawPointer>.size
 
   /// The kinds of enum and `Optional` metadata (MetadataKind.def: `1 | IsNonHeap`, `2 | IsNonHeap`).
@@ -64,27 +55,26 @@ struct EnumMetadataHeader {
   @usableFromInline static let optionalKind: UInt = 0x202
 }
 
-/// An enum's nominal type descriptor (`TargetEnumDescriptor`): 32-bit fields and relative
-/// pointers only, so the same on every word size.
+/// `TargetEnumDescriptor`: 32-bit fields and relative pointers only, the same on every word size.
 struct EnumDescriptor {
   var flags: UInt32
   var parent: Int32
   var name: Int32
   var accessFunction: Int32
-  /// A relative pointer to the enum's `FieldDescriptor`; 0 when there are no field records.
+  /// 0 when there are no field records.
   var fields: Int32
   /// The number of payload cases in the low 24 bits.
   var payloadCasesAndPayloadSizeOffset: UInt32
   var emptyCases: UInt32
 
   static let fieldsOffset = MemoryLayout<Self>.offset(of: \.fields)!
-  /// `ContextDescriptorFlags::isGeneric`, in `flags`: the enum has generic parameters.
+  /// `ContextDescriptorFlags::isGeneric`, in `flags`.
   static let isGeneric: UInt32 = 0x80
   static let payloadCasesOffset = MemoryLayout<Self>.offset(of: \.payloadCasesAndPayloadSizeOffset)!
   static let payloadCasesMask: UInt32 = 0x00FF_FFFF
 }
 
-/// The header of a type's field records (`FieldDescriptor`); the records follow it.
+/// `FieldDescriptor`, the header the field records follow.
 struct FieldDescriptor {
   var mangledTypeName: Int32
   var superclass: Int32
@@ -94,27 +84,24 @@ struct FieldDescriptor {
 
   static let fieldRecordSizeOffset = MemoryLayout<Self>.offset(of: \.fieldRecordSize)!
   static let numFieldsOffset = MemoryLayout<Self>.offset(of: \.numFields)!
-  /// The records start right after the header.
   static let recordsOffset = MemoryLayout<Self>.size
 }
 
-/// One field record (`FieldRecord`): for an enum, one case, payload cases first.
+/// `FieldRecord`: for an enum, one case, payload cases first.
 struct FieldRecord {
   var flags: UInt32
   var mangledTypeName: Int32
   var fieldName: Int32
 
   static let flagsOffset = MemoryLayout<Self>.offset(of: \.flags)!
-  /// A relative pointer to the mangled name of the case's payload type; 0 for a case without one.
+  /// 0 for a case without payload.
   static let mangledTypeNameOffset = MemoryLayout<Self>.offset(of: \.mangledTypeName)!
-  /// A relative pointer to the case's name, a C string.
   static let fieldNameOffset = MemoryLayout<Self>.offset(of: \.fieldName)!
   /// `FieldRecordFlags::IsIndirectCase`.
   static let isIndirectCase: UInt32 = 0x1
 }
 
-/// The header of a heap object (`HeapObject`): its metadata and its reference counts, one word
-/// each. An `indirect` case's box stores its payload after it.
+/// `HeapObject`: an `indirect` case's box stores its payload after it.
 @usableFromInline
 struct HeapObjectHeader {
   var metadata: UnsafeRawPointer
