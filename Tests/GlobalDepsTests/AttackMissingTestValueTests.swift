@@ -2,7 +2,7 @@ import DepsTestSupport
 import DepsTesting
 import Dispatch
 import Foundation
-import GlobalDeps
+@testable import GlobalDeps
 import Testing
 import XCTest
 
@@ -139,14 +139,16 @@ private func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async ->
     #expect(issues == [missingTestValueFailure("GlobalAttackScopedLiveKey", declaredAt: scopedSite)])
   }
 
-  @Test func siblingOutermostScopesEachFail() {
+  @Test func siblingTestsEachFail() {
     let issues = recordedIssues {
       for _ in 0..<2 {
-        withDependencies { _ in
-        } operation: {
-          @Dependency(\.globalAttackSiblingLive) var sibling
-          _ = sibling
-          _ = sibling
+        asAnotherTest {
+          withDependencies { _ in
+          } operation: {
+            @Dependency(\.globalAttackSiblingLive) var sibling
+            _ = sibling
+            _ = sibling
+          }
         }
       }
     }
@@ -154,17 +156,19 @@ private func onThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async ->
     #expect(issues.allSatisfy { $0.hasPrefix("GlobalAttackSiblingLiveKey has no test value") })
   }
 
-  @Test func aModelMadeOutsideAnyScopeFailsOncePerScopeItIsReadIn() {
+  @Test func aModelMadeOutsideAnyScopeFailsOncePerTestItIsReadIn() {
     struct UnscopedModel {
       @Dependency(\.globalAttackUnscopedModelLive) var live
     }
     let model = UnscopedModel()
     let issues = recordedIssues {
       for _ in 0..<2 {
-        withDependencies { _ in
-        } operation: {
-          _ = model.live
-          _ = model.live
+        asAnotherTest {
+          withDependencies { _ in
+          } operation: {
+            _ = model.live
+            _ = model.live
+          }
         }
       }
     }
@@ -473,14 +477,15 @@ private struct AttackStoreEnvironment: GlobalEnvironment {
 }
 
 @Suite struct AttackStoreUsageTests {
-  @Test func aReadInAScopeIsNoReadOfTheStore() {
+  @Test func aReadInAScopeIsAReadOfTheTestNotOfTheStore() {
     withDependencies { _ in
     } operation: {
       @Dependency(\.globalAttackScopeOnly) var scopeOnly
       #expect(scopeOnly == "test scope only")
       #expect(Dependencies.usage().read == ["GlobalAttackScopeOnlyKey"])
     }
-    #expect(!Dependencies.usage().read.contains("GlobalAttackScopeOnlyKey"))
+    #expect(Dependencies.usage().read.contains("GlobalAttackScopeOnlyKey"))
+    #expect(!GlobalStore.node.dependencyUsage.read.contains("GlobalAttackScopeOnlyKey"))
   }
 
 }
@@ -520,20 +525,23 @@ final class AttackStoreUsageXCTests: XCTestCase {
   func testResetForgetsTheStoresUsage() {
     AttackStoreEnvironment().with(\.globalAttackReset, "mock")
     XCTAssertEqual(AttackStoreEnvironment().reset, "mock")
+    // Read through the test's own node, outside any scope.
     XCTAssertTrue(Dependencies.usage().read.contains("GlobalAttackResetKey"))
     Dependencies.reset()
     XCTAssertEqual(Dependencies.usage(), DependencyUsage())
+    XCTAssertEqual(GlobalStore.node.dependencyUsage, DependencyUsage())
   }
 
   func testAStoreValueReadInAScopeIsAReadOverrideOfTheStore() {
     AttackStoreEnvironment().with(\.globalAttackStoreRead, "store mock")
     XCTAssertEqual(
-      Dependencies.usage(), DependencyUsage(read: [], unreadOverrides: ["GlobalAttackStoreReadKey"]))
+      GlobalStore.node.dependencyUsage,
+      DependencyUsage(read: [], unreadOverrides: ["GlobalAttackStoreReadKey"]))
     withDependencies { _ in
     } operation: {
       XCTAssertEqual(AttackStoreEnvironment().storeRead, "store mock")
     }
-    XCTAssertEqual(Dependencies.usage(), DependencyUsage())
+    XCTAssertEqual(GlobalStore.node.dependencyUsage, DependencyUsage())
   }
 }
 

@@ -10,13 +10,9 @@ import Testing
 // Ported from swift-dependencies 1.17.1, Tests/DependenciesTests/ResolutionTests.swift and
 // CacheTests.swift.
 //
-// GlobalDeps builds a default with the scope it is cached for in force, and in a test process each
-// outermost `withDependencies` scope builds its own defaults (Docs/Testing.md, "What the scope
-// reaches"; API.md, "GlobalDeps additions"). swift-dependencies builds a default once per test,
-// with whatever values are in force at its first read. Where the two differ the port asserts the
-// documented GlobalDeps value and says what upstream expects; run inside an outer scope (as a test
-// does under the `.dependencies` trait or an `invokeTest` scope) the inner scopes share the outer
-// one's defaults and upstream's values hold again, which the `...InsideAScope` variants check.
+// In a test process GlobalDeps builds a default once per running test, with the values in force at
+// its first read, as swift-dependencies does (Docs/Testing.md, "Every test its own"): upstream's
+// values hold, outside a scope and inside one (the `...InsideAScope` variants).
 
 @Suite(.tags(.portedFromSwiftDependencies)) struct DefaultsReadingDependenciesTests {
   @Test func dependencyDependingOnDependencyEager() {
@@ -29,9 +25,8 @@ import Testing
     withDependencies {
       $0.sdEagerChild.value = 42
     } operation: {
-      // Upstream: 1729, the parent cached on its first read. Here the outermost scope builds its
-      // own parent, which reads the scope's child (documented).
-      #expect(eagerParent.value == 42)
+      // The parent, cached for the test on its first read, as upstream.
+      #expect(eagerParent.value == 1729)
       #expect(eagerChild.value == 42)
     }
   }
@@ -121,9 +116,8 @@ import Testing
     }
 
     #expect(nestedParent.value() == 1729)
-    // Upstream: 1729, the parent cached by the first read above. Here the model's scope has its
-    // own parent, built with the scope's child (documented; ScopeDefaultsTests, issue 14).
-    #expect(model.nestedParent.value() == 1)
+    // The parent cached for the test by the first read above, as upstream.
+    #expect(model.nestedParent.value() == 1729)
     #expect(model.nestedChild.value() == 1)
 
     withDependencies {

@@ -33,14 +33,15 @@ extension GlobalStoreTests {
     #expect(value == 0)  // the store's value of `scoped`, not the scope's
   }
 
-  @Test func shutdownOutsideAScopeShutsDownTheStoresValues() async throws {
-    let value = try await Dependency(\.storeOwned).wrappedValue.value
+  @Test func shutdownOffATestsTaskShutsDownTheStoresValues() async throws {
+    // Off the test's task, outside any scope: the store's value.
+    let value = try await Task.detached { try await Dependency(\.storeOwned).wrappedValue.value }.value
     await withDependencies { _ in
     } operation: {
       await Dependencies.shutdown()
     }
-    #expect(value.shutdowns == 0)  // the scope's values, not the store's
-    await Dependencies.shutdown()
+    #expect(value.shutdowns == 0)  // the test's values, not the store's
+    await Task.detached { await Dependencies.shutdown() }.value
     #expect(value.shutdowns == 1)
   }
 }

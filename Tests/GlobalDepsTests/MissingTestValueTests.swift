@@ -34,7 +34,7 @@ private func liveGreeterFailure(line: Int?) -> String {
 }
 
 @Suite struct GlobalMissingTestValueTests {
-  @Test func anOutermostScopeReportsOncePerKey() {
+  @Test func aTestReportsOncePerKey() {
     let issues = recordedIssues {
       withDependencies { _ in
       } operation: {
@@ -47,11 +47,21 @@ private func liveGreeterFailure(line: Int?) -> String {
       }
     }
     #expect(issues == [liveGreeterFailure(line: liveGreeterLine)])
-    // The next outermost scope, another test's say, builds its own test values, and reports.
-    let again = recordedIssues {
+    // The next outermost scope of the same test uses the test's values, built already.
+    let sameTest = recordedIssues {
       withDependencies { _ in
       } operation: {
         _ = GreeterModel().liveGreeter
+      }
+    }
+    #expect(sameTest == [])
+    // Another test builds its own test values, and reports.
+    let again = recordedIssues {
+      asAnotherTest {
+        withDependencies { _ in
+        } operation: {
+          _ = GreeterModel().liveGreeter
+        }
       }
     }
     #expect(again == [liveGreeterFailure(line: liveGreeterLine)])
@@ -73,9 +83,11 @@ private func liveGreeterFailure(line: Int?) -> String {
     }
     #expect(issues == [liveGreeterFailure(line: line)])
     let fromAnUpdate = recordedIssues {
-      withDependencies {
-        _ = $0.liveGreeter
-      } operation: {
+      asAnotherTest {
+        withDependencies {
+          _ = $0.liveGreeter
+        } operation: {
+        }
       }
     }
     #expect(fromAnUpdate == [liveGreeterFailure(line: nil)])

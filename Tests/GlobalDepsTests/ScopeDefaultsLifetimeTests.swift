@@ -1,5 +1,7 @@
-import GlobalDeps
 import Testing
+
+@testable import DepsCore
+@testable import GlobalDeps
 
 private enum LazyNumberKey: DependencyKey {
   static let defaultValue = 1729
@@ -34,17 +36,25 @@ private final class Model: @unchecked Sendable {
 }
 
 @Suite struct ScopeDefaultsLifetimeTests {
-  // In a test process the outermost scope builds its own defaults; a default that holds a
-  // `@Dependency` made while it is built must not keep the scope, and so itself, alive.
-  @Test func aDefaultThatHoldsADependencyIsFreedWithItsScope() {
+  // In a test process the running test's node builds its defaults; a default that holds a
+  // `@Dependency` made while it is built must not keep the node, and so itself, alive.
+  @Test func aDefaultThatHoldsADependencyIsFreedWithItsTest() {
     weak var client: LazyClient?
-    withDependencies {
-      $0.lazyNumber = 1
-    } operation: {
-      @Dependency(\.lazyClient) var scoped
-      client = scoped
-      #expect(scoped.number == 1)
+    weak var test: DependencyNode?
+    do {
+      let node = TestScopes.makeNode(name: "ended")
+      test = node
+      Scopes.withCurrent(node) {
+        withDependencies {
+          $0.lazyNumber = 1
+        } operation: {
+          @Dependency(\.lazyClient) var scoped
+          client = scoped
+          #expect(scoped.number == 1)
+        }
+      }
     }
+    #expect(test == nil)
     #expect(client == nil)
   }
 

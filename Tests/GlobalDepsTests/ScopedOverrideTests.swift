@@ -160,10 +160,10 @@ private let someDate = Date(timeIntervalSince1970: 1_234_567_890)
         #expect(reuseClient.count() == 42)
       }
     }
-    // The outer scope's test value ended with it.
+    // The test's value, which the scopes used: one instance throughout the test.
     withDependencies { _ in
     } operation: {
-      #expect(reuseClient.count() == 0)
+      #expect(reuseClient.count() == 42)
     }
   }
 
@@ -381,7 +381,8 @@ private let someDate = Date(timeIntervalSince1970: 1_234_567_890)
 
     for _ in 1...runCount {
       defer { CountInitDependency.initCount.withLock { $0 = 0 } }
-      // Upstream: `$0 = .test`, fresh test values.
+      // Upstream: `$0 = .test`, fresh test values. Here: a test's outermost async scope forgets
+      // the values first read during it at its end.
       await withDependencies { _ in
       } operation: {
         await withTaskGroup(of: Void.self) { group in

@@ -3,10 +3,10 @@ import Testing
 
 @testable import GlobalDeps
 
-/// In a test process each outermost `withDependencies` scope builds its own defaults, so nothing
-/// stateful leaks from one test (one scope) into the next.
+/// In a test process each running test has defaults of its own, which its scopes use, so nothing
+/// stateful leaks from one test into the next, and a test sees one instance throughout.
 @Suite struct TestIsolationTests {
-  @Test func aClassTestValueIsOneInstancePerOutermostScope() {
+  @Test func aClassTestValueIsOneInstancePerTest() {
     let (first, again) = withDependencies { _ in
     } operation: {
       let service = Dependency(\.stateful).wrappedValue
@@ -19,8 +19,12 @@ import Testing
     } operation: {
       Dependency(\.stateful).wrappedValue
     }
-    #expect(second !== first)
-    #expect(second.call() == 1)
+    #expect(second === first)
+    #expect(second.call() == 3)
+    #expect(Dependency(\.stateful).wrappedValue === first)
+    let another = asAnotherTest { Dependency(\.stateful).wrappedValue }
+    #expect(another !== first)
+    #expect(another.call() == 1)
   }
 
   @Test func nestedScopesShareTheOutermostScopesDefaults() async {
@@ -48,7 +52,7 @@ import Testing
     }
   }
 
-  @Test func aDefaultThatReadsAnotherDependencyIsBuiltPerScope() {
+  @Test func aDefaultThatReadsAnotherDependencyIsBuiltWithTheValuesOfItsFirstRead() {
     let first = withDependencies {
       $0.escaped = "first"
     } operation: {
@@ -60,10 +64,19 @@ import Testing
       Dependency(\.scopedGreeting).wrappedValue
     }
     #expect(first == "hello from first")
-    #expect(second == "hello from second")
+    // Built once per test, as swift-dependencies builds it.
+    #expect(second == "hello from first")
+    let another = asAnotherTest {
+      withDependencies {
+        $0.escaped = "second"
+      } operation: {
+        Dependency(\.scopedGreeting).wrappedValue
+      }
+    }
+    #expect(another == "hello from second")
   }
 
-  @Test func anObjectFromAnEarlierScopeReadsTheDefaultsOfTheScopeInForce() {
+  @Test func anObjectFromAnEarlierScopeReadsTheTestsDefaults() {
     let model = withDependencies {
       $0.scoped = 1
     } operation: {
@@ -80,6 +93,6 @@ import Testing
       (model.stateful, Dependency(\.stateful).wrappedValue)
     }
     #expect(later === direct)
-    #expect(later !== fromEarlierScope)
+    #expect(later === fromEarlierScope)
   }
 }

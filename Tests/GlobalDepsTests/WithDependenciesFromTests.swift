@@ -365,17 +365,13 @@ private final class PlainObject {}
     }
     #expect(weakService == nil)
 
-    // A default the scope built (in a test process the outermost scope owns its defaults).
-    weak var weakDefault: StatefulService?
-    do {
-      let built = withDependencies { _ in
-      } operation: {
-        Dependency(\.fromStateful).wrappedValue
-      }
-      weakDefault = built
-      #expect(!RememberedScopes.holdsEntry(for: built))
+    // A default built in the scope (the running test's, which keeps it).
+    let built = withDependencies { _ in
+    } operation: {
+      Dependency(\.fromStateful).wrappedValue
     }
-    #expect(weakDefault == nil)
+    #expect(!RememberedScopes.holdsEntry(for: built))
+    #expect(Dependency(\.fromStateful).wrappedValue === built)
   }
 
   @Test func aReleasedObjectsEntryGoesWithItsScope() {
@@ -452,7 +448,8 @@ private final class PlainObject {}
   }
 }
 
-/// The update closure of an outermost scope in a test process reads the defaults that scope owns.
+/// The update closure of an outermost scope in a test process reads the test's defaults, as the
+/// test's own reads and its operation do.
 @Suite struct OutermostScopeUpdateTests {
   @Test func theUpdateReadsTheInstanceTheOperationReads() {
     var inUpdate: StatefulService?
@@ -468,16 +465,15 @@ private final class PlainObject {}
     }
     #expect(inUpdate === inOperation)
     #expect(readInUpdate === inOperation)
-    // The store's instance is another, untouched.
-    let store = Dependency(\.fromStateful).wrappedValue
-    #expect(store !== inOperation)
-    #expect(store.calls.withLock { $0 } == 0)
-    // The next outermost scope has its own.
+    // The test's own reads, and its next scope, get the same instance: the test's.
+    #expect(Dependency(\.fromStateful).wrappedValue === inOperation)
     let next = withDependencies { _ in
     } operation: {
       Dependency(\.fromStateful).wrappedValue
     }
-    #expect(next !== inOperation)
+    #expect(next === inOperation)
+    // Another test has its own.
+    #expect(asAnotherTest { Dependency(\.fromStateful).wrappedValue } !== inOperation)
   }
 
   @Test func theAsyncFormAlike() async {

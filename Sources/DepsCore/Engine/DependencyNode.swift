@@ -85,8 +85,9 @@ package final class DependencyNode: DependencyReader {
   /// A `GlobalDeps` scope: `values` and `aliases` over `parent` (then `fallback`), fixed from the
   /// start; or, with `ownsDefaults`, a running test's scope, which builds its own defaults.
   ///
-  /// In a test process the values are tracked as overrides by the node and its ancestors up to
-  /// the nearest running test's scope, as a write would be (see ``dependencyUsage``).
+  /// In a test process the values are tracked as overrides by the node itself: a scope's
+  /// overrides are its own, not those of the scopes around it (see ``dependencyUsage``), while a
+  /// read through it counts for every node on its path.
   package init(
     scopeOf values: [Entry], aliases: AliasTable, parent: DependencyNode,
     fallback: DependencyNode? = nil, ownsDefaults: Bool = false,
@@ -102,7 +103,9 @@ package final class DependencyNode: DependencyReader {
     state.aliases = aliases
     self.state = Locked(state)
     ReadPathWords.scopeMade()
-    if DependencyContext.isTest { trackOverrides(adding: values, removing: []) }
+    if DependencyContext.isTest, !values.isEmpty {
+      usageLedger().trackOverrides(adding: values, removing: [])
+    }
   }
 
   deinit {
