@@ -1,7 +1,8 @@
 import DepsCore
 
 /// Where the collection `forEach` found each element last, so that an action for an element
-/// already found costs a hash lookup instead of a scan of the collection.
+/// already found costs a hash lookup instead of a scan of the collection. A collection that finds
+/// ids itself (`IndexedByID`, through `IDLookup`) is asked instead, and nothing is remembered.
 ///
 /// Positions are offsets from the collection's `startIndex`: a random-access collection turns one
 /// into an index in constant time, and for an `Array` an offset is its index. A remembered position
@@ -10,7 +11,7 @@ import DepsCore
 /// hash value, so no user code (an id's `hash(into:)` or `==`) runs under the lock; a collision
 /// fails the check and scans.
 @usableFromInline
-final class ElementIndex<Element, ID: Hashable>: Sendable {
+final class ElementIndex<Element, ID: Hashable & Sendable>: Sendable {
   /// `\Element.id`: a key path, so that no closure captures `Element`'s conformance to
   /// `Identifiable` (and with it a non-Sendable metatype).
   @usableFromInline let id: any KeyPath<Element, ID> & Sendable
@@ -22,9 +23,12 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
 
   /// The index of the element with `id` in `elements`, or `nil` when none has it.
   @inlinable
-  func position<Elements: RandomAccessCollection>(
-    of id: ID, in elements: Elements
+  func position<Elements: RandomAccessCollection & SendableMetatypeIfAvailable>(
+    of id: ID, in elements: Elements, lookup: IDLookup<Elements, ID>
   ) -> Elements.Index? where Elements.Element == Element {
+    if let offset = lookup.offset {
+      return offset(elements, id).map { elements.index(elements.startIndex, offsetBy: $0) }
+    }
     let hash = id.hashValue
     let count = elements.count
     if let offset = remembered(hash), offset < count {
@@ -38,10 +42,10 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
 
   /// Runs `body` on the element with `id` in `elements`; `nil` when none has it.
   @inlinable
-  func modify<Elements: MutableCollection & RandomAccessCollection, R>(
-    _ elements: inout Elements, id: ID, _ body: (inout Element) -> R
+  func modify<Elements: MutableCollection & RandomAccessCollection & SendableMetatypeIfAvailable, R>(
+    _ elements: inout Elements, id: ID, lookup: IDLookup<Elements, ID>, _ body: (inout Element) -> R
   ) -> R? where Elements.Element == Element {
-    guard let position = position(of: id, in: elements) else { return nil }
+    guard let position = position(of: id, in: elements, lookup: lookup) else { return nil }
     return body(&elements[position])
   }
 
