@@ -51,7 +51,8 @@ private let threeRows = [CounterState(id: 1), CounterState(id: 2), CounterState(
     _ = forEach.run(&state, .row(3, .add(2)), AppEnvironment())
     _ = forEach.run(&state, .row(1, .add(1)), AppEnvironment())
     #expect(state.rows.lookups.withLock { $0 } == 3)  // no remembered position replaced one
-    #expect(state.rows.rows == [CounterState(id: 1, count: 1), CounterState(id: 2), CounterState(id: 3, count: 4)])
+    #expect(
+      state.rows.rows == [CounterState(id: 1, count: 1), CounterState(id: 2), CounterState(id: 3, count: 4)])
   }
 
   /// The element at the index the collection gives is the one run: `forEach` trusts the
