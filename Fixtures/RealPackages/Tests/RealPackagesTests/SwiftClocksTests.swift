@@ -104,3 +104,10 @@ enum InstantClock: String, CaseIterable, Sendable {
     await store.finish()
   }
 }
+
+/// In a file that imports both modules, the unqualified names are the library's clocks
+/// (not generic, so preferred): a TCA test's `TestClock()` silently becomes this package's.
+@Test func unqualifiedClockNamesAreTheLibrarys() {
+  #expect(type(of: TestClock()) == DepsTesting.TestClock.self)
+  #expect(type(of: ImmediateClock()) == DepsReducer.ImmediateClock.self)
+}
