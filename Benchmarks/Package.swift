@@ -11,6 +11,8 @@ let package = Package(
     .package(name: "swift-composable-deps", path: ".."),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+    // A TCA app's rows: forEach over the real IdentifiedArrayOf (IdentifiedForEachBenchmarks).
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
   ],
   targets: [
     .target(name: "CHeapInfo"),
@@ -27,6 +29,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ComposableDeps", package: "swift-composable-deps"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .target(

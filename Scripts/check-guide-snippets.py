@@ -16,7 +16,10 @@ would paste them into an app:
   generated module, and the script adds the line when the guide has none.
 
 The package is built with its tests (warnings allowed, as in an app), then its tests run; with the
-package trait `Macros` when a snippet uses `@DependencyEntry`. A guide
+package trait `Macros` when a snippet uses `@DependencyEntry`. A module whose snippets import a
+package an app adds beside this one (swift-identified-collections, swift-clocks, swift-case-paths,
+swift-service-lifecycle, swift-log: `PACKAGES`) links that package's product, the real one, and
+the generated package depends on it only then. A guide
 may mark, on the line before a block:
 
   <!-- snippet: skip (why) -->      the block is not compiled (shell, Apple-only, pseudo-code).
@@ -80,6 +83,20 @@ MAIN_ACTOR_SETTINGS = """[
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
         .enableUpcomingFeature("InferIsolatedConformances"),
       ]"""
+
+# Packages a guide's snippets may import beside this one, by the module they import: (URL, the
+# lowest version, package identity). A snippet compiles against the real package, never a stand-in.
+PACKAGES = {
+    "IdentifiedCollections": (
+        "https://github.com/pointfreeco/swift-identified-collections", "1.1.1",
+        "swift-identified-collections"),
+    "Clocks": ("https://github.com/pointfreeco/swift-clocks", "1.1.1", "swift-clocks"),
+    "CasePaths": ("https://github.com/pointfreeco/swift-case-paths", "1.10.0", "swift-case-paths"),
+    "ServiceLifecycle": (
+        "https://github.com/swift-server/swift-service-lifecycle", "2.13.0", "swift-service-lifecycle"),
+    # The URL swift-service-lifecycle names it by, so both resolve to one package.
+    "Logging": ("https://github.com/apple/swift-log.git", "1.14.0", "swift-log"),
+}
 
 APPLE_ONLY = "#if canImport(SwiftUI)"
 LOOKS_LIKE_TESTS = re.compile(
@@ -183,6 +200,12 @@ class Module:
         self.name, self.main_actor = name, main_actor
         self.dependencies = list(dependencies)  # targets of the generated package it also needs
         self.app, self.tests = [], []  # snippets, in order
+
+    def packages(self):
+        """The modules of `PACKAGES` that the module's snippets import."""
+        return sorted({m.group(1) for s in self.app + self.tests
+                       for m in re.finditer(r"^\s*import\s+(\w+)\s*$", s.code, re.MULTILINE)
+                       if m.group(1) in PACKAGES})
 
     def write(self, directory):
         """Writes the module's files; returns {path: [(generated line, snippet)]}.
@@ -369,26 +392,32 @@ def write_package(directory, modules):
     for module in modules:
         files.update(module.write(directory))
         settings = f",\n      swiftSettings: {MAIN_ACTOR_SETTINGS}" if module.main_actor else ""
-        extra = "".join(f'"{d}", ' for d in module.dependencies)
+        extra = "".join(f'"{d}", ' for d in module.dependencies) + "".join(
+            f'.product(name: "{name}", package: "{PACKAGES[name][2]}"), ' for name in module.packages())
         targets.append(
             f'    .executableTarget(\n      name: "{module.name}", dependencies: [{extra}{app_products}]'
             f'{settings}\n    ),')
         if module.tests:
             targets.append(
                 f'    .testTarget(\n      name: "{module.name}Tests",\n'
-                f'      dependencies: ["{module.name}", {test_products}]{settings}\n    ),')
+                f'      dependencies: ["{module.name}", {extra}{test_products}]{settings}\n    ),')
     # `@DependencyEntry` needs the package trait `Macros`; the other snippets build without it, so
     # a check of guides that show no entry builds no swift-syntax.
     uses_macros = any("@DependencyEntry" in snippet.code
                       for module in modules for snippet in module.app + module.tests)
     traits = ', traits: ["Macros"]' if uses_macros else ""
+    packages = "".join(
+        f',\n    .package(url: "{PACKAGES[name][0]}", from: "{PACKAGES[name][1]}")'
+        for name in sorted({name for module in modules for name in module.packages()}))
     manifest = f"""// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
   name: "GuideSnippets",
   platforms: [.macOS(.v14), .iOS(.v17)],
-  dependencies: [.package(name: "swift-composable-deps", path: "{ROOT}"{traits})],
+  dependencies: [
+    .package(name: "swift-composable-deps", path: "{ROOT}"{traits}){packages}
+  ],
   targets: [
 {chr(10).join(targets)}
   ],

@@ -6,8 +6,10 @@ extension Reducer {
   /// warning.
   ///
   /// The collection is an `Array`, or any `MutableCollection & RandomAccessCollection`, such as
-  /// swift-identified-collections' `IdentifiedArray`. `@preconcurrency`, as
-  /// `pullback(state:action:environment:)` is.
+  /// swift-identified-collections' `IdentifiedArray` (add that package to your own: this library
+  /// depends on none). A collection that conforms to ``IndexedByID`` is asked for the element's
+  /// index by id (a lookup, whatever its size); others are scanned when the element is not where
+  /// it was found last. `@preconcurrency`, as `pullback(state:action:environment:)` is.
   ///
   /// ```swift
   /// enum TodosAction { case todo(Todo.ID, TodoAction) }
@@ -61,11 +63,12 @@ extension Reducer {
     let toElements = StatePath(state)
     let embedAction = action.embedValue
     let stateType = String(describing: Elements.self)
+    let lookup = IDLookup<Elements, ID>()
     return Reducer<ParentState, ParentAction, Lender.Parent> {
       parentState, parentAction, parentEnvironment in
       guard let (id, elementAction) = action.extract(from: parentAction) else { return .none }
       let effect = toElements.modify(&parentState) { elements in
-        index.modify(&elements, id: id) { element in
+        index.modify(&elements, id: id, lookup: lookup) { element in
           lending.withChild(of: parentEnvironment) { self.run(&element, elementAction, $0) }
         }
       }

@@ -39,7 +39,8 @@ let batchNanoseconds: UInt64 = 2_000_000
 
 let benchmarks =
   Baselines.all + GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all
-  + ReducerBenchmarks.all + EffectBenchmarks.all + TestStoreBenchmarks.all + SwiftDependenciesBenchmarks.all
+  + ReducerBenchmarks.all + IdentifiedForEachBenchmarks.all + EffectBenchmarks.all + TestStoreBenchmarks.all
+  + SwiftDependenciesBenchmarks.all
   + SwinjectBenchmarks.all
 
 // `--profile=NAME --iterations=N`: run one variant N times and exit, for `valgrind --tool=callgrind`.
@@ -265,6 +266,10 @@ let targets = [
     "forEach 1,000 slice rows / forEach 10 slice rows",
     nanoseconds(ReducerBenchmarks.forEachSlice1000) / nanoseconds(ReducerBenchmarks.forEachSlice10), atMost: 2
   ),
+  Target(
+    "forEach IdentifiedArrayOf 10,000 rows / 10 rows",
+    nanoseconds(IdentifiedForEachBenchmarks.rows10000) / nanoseconds(IdentifiedForEachBenchmarks.rows10),
+    atMost: 2),
   Target(
     "Store.send effect / bare Task",
     nanoseconds(EffectBenchmarks.storeEffect) / nanoseconds(EffectBenchmarks.taskBaseline), atMost: 2),

@@ -36,13 +36,16 @@ let rows: [(id: String, group: String, name: String)] = [
   ("withdependencies-read", "GlobalDeps", GlobalDepsBenchmarks.withDependenciesRead),
   ("model-made-read", "GlobalDeps", GlobalDepsBenchmarks.modelMadeAndRead),
   ("pullbacks-4", "Reducer", ReducerBenchmarks.environmentLess),
+  ("foreach-identified-10", "Reducer", IdentifiedForEachBenchmarks.rows10),
+  ("foreach-identified-10000", "Reducer", IdentifiedForEachBenchmarks.rows10000),
   ("store-send-none", "Store", EffectBenchmarks.storeSend),
   ("store-scopes-4", "Store", EffectBenchmarks.scopedSend),
   ("cancel-in-flight-restart", "Effects", EffectBenchmarks.storeRestart),
 ]
 
 let benchmarks =
-  GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all + ReducerBenchmarks.all + EffectBenchmarks.all
+  GlobalDepsBenchmarks.all + ComposableDepsBenchmarks.all + ReducerBenchmarks.all
+  + IdentifiedForEachBenchmarks.all + EffectBenchmarks.all
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments == ["--list"] {

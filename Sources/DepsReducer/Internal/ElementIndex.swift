@@ -1,16 +1,28 @@
 import DepsCore
 
+<<<<<<< HEAD
 /// Where `forEach` found each element last, so that an action for an element already found costs
 /// a hash lookup instead of a scan of the collection.
+=======
+/// Where the collection `forEach` found each element last, so that an action for an element
+/// already found costs a hash lookup instead of a scan of the collection. A collection that finds
+/// ids itself (`IndexedByID`, through `IDLookup`) is asked instead, and nothing is remembered.
+>>>>>>> real-packages
 ///
 /// Positions are offsets from `startIndex` (constant time in a random-access collection) and only
 /// hints: used when the element there still has the action's id, else the collection is scanned.
 /// They are keyed by the id's hash value, so that no user code (an id's `hash(into:)` or `==`)
 /// runs under the lock; a collision fails the check and scans.
 @usableFromInline
+<<<<<<< HEAD
 final class ElementIndex<Element, ID: Hashable>: Sendable {
   /// A key path, so that no closure captures `Element`'s conformance to `Identifiable`, and with
   /// it a non-Sendable metatype.
+=======
+final class ElementIndex<Element, ID: Hashable & Sendable>: Sendable {
+  /// `\Element.id`: a key path, so that no closure captures `Element`'s conformance to
+  /// `Identifiable` (and with it a non-Sendable metatype).
+>>>>>>> real-packages
   @usableFromInline let id: any KeyPath<Element, ID> & Sendable
   private let positions = Locked<[Int: Int]>([:])
 
@@ -19,9 +31,12 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
   }
 
   @inlinable
-  func position<Elements: RandomAccessCollection>(
-    of id: ID, in elements: Elements
+  func position<Elements: RandomAccessCollection & SendableMetatypeIfAvailable>(
+    of id: ID, in elements: Elements, lookup: IDLookup<Elements, ID>
   ) -> Elements.Index? where Elements.Element == Element {
+    if let offset = lookup.offset {
+      return offset(elements, id).map { elements.index(elements.startIndex, offsetBy: $0) }
+    }
     let hash = id.hashValue
     let count = elements.count
     if let offset = remembered(hash), offset < count {
@@ -35,10 +50,10 @@ final class ElementIndex<Element, ID: Hashable>: Sendable {
 
   /// `nil` when no element has `id`.
   @inlinable
-  func modify<Elements: MutableCollection & RandomAccessCollection, R>(
-    _ elements: inout Elements, id: ID, _ body: (inout Element) -> R
+  func modify<Elements: MutableCollection & RandomAccessCollection & SendableMetatypeIfAvailable, R>(
+    _ elements: inout Elements, id: ID, lookup: IDLookup<Elements, ID>, _ body: (inout Element) -> R
   ) -> R? where Elements.Element == Element {
-    guard let position = position(of: id, in: elements) else { return nil }
+    guard let position = position(of: id, in: elements, lookup: lookup) else { return nil }
     return body(&elements[position])
   }
 
