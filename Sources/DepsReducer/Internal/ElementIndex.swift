@@ -1,28 +1,17 @@
 import DepsCore
 
-<<<<<<< HEAD
-/// Where `forEach` found each element last, so that an action for an element already found costs
-/// a hash lookup instead of a scan of the collection.
-=======
 /// Where the collection `forEach` found each element last, so that an action for an element
 /// already found costs a hash lookup instead of a scan of the collection. A collection that finds
 /// ids itself (`IndexedByID`, through `IDLookup`) is asked instead, and nothing is remembered.
->>>>>>> real-packages
 ///
 /// Positions are offsets from `startIndex` (constant time in a random-access collection) and only
 /// hints: used when the element there still has the action's id, else the collection is scanned.
 /// They are keyed by the id's hash value, so that no user code (an id's `hash(into:)` or `==`)
 /// runs under the lock; a collision fails the check and scans.
 @usableFromInline
-<<<<<<< HEAD
-final class ElementIndex<Element, ID: Hashable>: Sendable {
-  /// A key path, so that no closure captures `Element`'s conformance to `Identifiable`, and with
-  /// it a non-Sendable metatype.
-=======
 final class ElementIndex<Element, ID: Hashable & Sendable>: Sendable {
   /// `\Element.id`: a key path, so that no closure captures `Element`'s conformance to
   /// `Identifiable` (and with it a non-Sendable metatype).
->>>>>>> real-packages
   @usableFromInline let id: any KeyPath<Element, ID> & Sendable
   private let positions = Locked<[Int: Int]>([:])
 
