@@ -52,8 +52,8 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
   /// ```
   ///
   /// As an override, the value is yours: the store does not shut it down. As a key's
-  /// ``AsyncDependencyKey/testValue``, each store (each test's root environment or outermost
-  /// scope) builds a value of its own with `make`, and shuts it down.
+  /// ``AsyncDependencyKey/testValue``, each store (each test's root environment, or each running
+  /// test in `GlobalDeps`) builds a value of its own with `make`, and shuts it down.
   ///
   /// - Parameter make: Builds the value. It runs in a task of its own: cancelling the reader that
   ///   started it does not cancel it. When it throws, the next read calls it again.

@@ -20,7 +20,7 @@
 ///
 /// Read it with `try await environment.factCache.value` (or through `@Dependency(\.factCache)`).
 /// The first awaited read builds the value, once per store (a `ComposableDeps` tree; in
-/// `GlobalDeps` the process-wide store, or a test's outermost scope), however many tasks await
+/// `GlobalDeps` the process-wide store, or a running test), however many tasks await
 /// it at once; a synchronous read of other dependencies pays nothing for it. A value that
 /// conforms to ``DependencyShutdown`` is shut down by the store's `shutdown()`.
 ///

@@ -53,7 +53,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// Whether this process runs tests (``current`` is ``test``), for paths that ask often: one
   /// load of a constant-initialized word after the first, where ``current`` calls the lazy
   /// initializer's check of ``detected`` (`swift_once`) on every use. GlobalDeps asks it for
-  /// every outermost scope (in a test process such a scope builds its own defaults).
+  /// every scope and every read outside one (in a test process they are the running test's).
   package static var isTest: Bool {
     switch runsTests.load() {
     case 2: return true

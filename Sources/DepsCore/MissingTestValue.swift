@@ -1,10 +1,9 @@
 /// What a test process does when a test reads a dependency whose key declares no `testValue`.
 ///
 /// A key that declares no `testValue` gives tests its `defaultValue`: the live service. Reading
-/// one in a test that did not override it is reported once per key and test scope (a
-/// `ComposableDeps` root environment; a `GlobalDeps` outermost `withDependencies` scope, trait or
-/// `invokeTest` scope; outside any scope, once per key and process). The read still returns
-/// `defaultValue`.
+/// one in a test that did not override it is reported once per key and test (per `ComposableDeps`
+/// root environment; per running test in `GlobalDeps`, or off any test's task once per key and
+/// process). The read still returns `defaultValue`.
 ///
 /// ```swift
 /// // A test bundle in the middle of a migration: warn instead of failing.

@@ -18,13 +18,14 @@
   /// ```
   ///
   /// On a suite it applies to every test of the suite and of its nested suites, each test (each
-  /// case of a parameterized test) in its own scope: the scope is the test's outermost one, so
-  /// the test gets fresh `testValue`s and cached defaults that no other test shares. A test's own
-  /// trait is applied inside its suite's: its overrides win, and its closure reads the suite's.
+  /// case of a parameterized test) in its own scope: the outermost trait makes the test's
+  /// defaults (every test has its own, with or without the trait), which no other test shares. A
+  /// test's own trait is applied inside its suite's: its overrides win, and its closure reads the
+  /// suite's.
   ///
-  /// Before the test ends, the scope shuts down what it built (the values of its
-  /// `AsyncDependencyKey`s and its other defaults that conform to `DependencyShutdown`), as an
-  /// async `withDependencies` that is a test's outermost scope does.
+  /// Before the test ends, the outermost trait shuts down what the test built (the values of its
+  /// `AsyncDependencyKey`s and its other defaults that conform to `DependencyShutdown`) and frees
+  /// it.
   ///
   /// The scope is that of `GlobalDeps`, which `DepsTesting` finds at run time rather than
   /// depending on it: link `GlobalDeps` into the test target to use the trait (without it, a test

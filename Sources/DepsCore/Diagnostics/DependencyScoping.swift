@@ -4,10 +4,9 @@
 /// it); the trait finds `GlobalDeps`' conforming type at run time by its name, as
 /// ``TestReporter`` finds `DepsTesting`.
 package protocol DependencyScoping: Sendable {
-  /// Runs `operation` inside the scope that the (possibly asynchronous) `update` makes, as an
-  /// async `withDependencies(update, operation:)` does (a test's outermost scope shuts down what
-  /// it built before it returns), and returns what was touched in that scope: the
-  /// `.dependencies` trait's.
+  /// Runs `operation` inside the scope that the (possibly asynchronous) `update` makes; the
+  /// outermost one makes the running test's defaults and shuts down what they built before it
+  /// returns. Returns what was touched in that scope: the `.dependencies` trait's.
   static func withScope(
     _ update: @escaping @Sendable (inout Dependencies) async throws -> Void,
     operation: @Sendable () async throws -> Void

@@ -1,8 +1,9 @@
 /// Runs the build of a store's asynchronous default with what the store needs in force: the
 /// asynchronous twin of ``DefaultValues/Scope``.
 ///
-/// A `GlobalDeps` store builds its defaults with its own scope in force (a test's outermost
-/// scope, or no scope for the process-wide store), wherever their first read happens. An
+/// A `GlobalDeps` store builds its defaults with a scope in force (for a running test's, the
+/// scope of their first read; for the process-wide store's, the store alone), wherever they are
+/// awaited. An
 /// ``AsyncDependencyKey``'s default is built on its first *await*, later and in another task
 /// than the synchronous build that made its ``AsyncDependency``; that synchronous build binds
 /// ``AsyncBuildScopes/current``, and the `AsyncDependency` it makes keeps it for its build.

@@ -18,8 +18,8 @@ package final class DependencyNode: DependencyReader {
   /// Whether this node builds its own defaults instead of using its ancestors'.
   ///
   /// Reads below such a node that nobody overrode resolve to defaults built and cached here, so
-  /// that a scope (a test's outermost `withDependencies`) gets fresh `testValue`s and drops them
-  /// with the node. Only reads that miss the per-thread cache look at it.
+  /// that a running test (`GlobalDeps`) gets fresh `testValue`s and drops them with its node. Only
+  /// reads that miss the per-thread cache look at it.
   package let ownsDefaults: Bool
 
   /// Runs the defaults this node builds; see ``DefaultValues/Scope``.
