@@ -18,10 +18,10 @@
 /// to that scope when the call returns.
 public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
-  var reader: any DependencyReader
+  @usableFromInline var reader: any DependencyReader
 
   /// The values written through this value, one per key, in the order first written.
-  package private(set) var writes: [Entry] = []
+  @usableFromInline package private(set) var writes: [Entry] = []
 
   /// The aliases declared through this value, for the scope it updates.
   package private(set) var aliases = AliasBuilder()
@@ -38,25 +38,31 @@ public struct Dependencies: Sendable {
   /// - Parameter key: The dependency's key type.
   /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
   ///   the key's default (its `testValue` in tests).
+  @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    // Inlined, so that the box is read as a `ValueBox<Key.Value>` specialized where the property
+    // is declared: in generic code the read asks the runtime for the box's metadata.
     get {
-      if let entry = writes.first(where: { $0.id.rawValue == ObjectIdentifier(key) }) {
-        // Written here under `key`: a `Key.Value`.
-        return Self.value(of: entry.box, as: key)
+      if let box = writtenBox(for: DependencyID(key)) ?? reader.box(for: DependencyID(key)),
+        let typed = box as? ValueBox<Key.Value>
+      {
+        return typed.value
       }
       return reader.read(key)
     }
     set { write(Entry(id: DependencyID(key), box: ValueBox(newValue))) }
   }
 
-  /// The value in `box`, which holds a `Key.Value`.
-  private static func value<Key: DependencyKey>(of box: AnyValueBox, as key: Key.Type) -> Key.Value {
-    // `write` boxes a `Key.Value` under `key`, and nothing else is written.
-    assert(box is ValueBox<Key.Value>, "Deps: \(Key.self) holds a \(type(of: box)).")
-    return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
+  /// The box written here for the key `id`, if any.
+  @usableFromInline
+  func writtenBox(for id: DependencyID) -> AnyValueBox? {
+    guard !writes.isEmpty else { return nil }
+    for entry in writes where entry.id == id { return entry.box }
+    return nil
   }
 
   /// Writes `entry`, over an earlier write of its key.
+  @usableFromInline
   mutating func write(_ entry: Entry) {
     if let index = writes.firstIndex(where: { $0.id == entry.id }) {
       writes[index] = entry

@@ -77,7 +77,9 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
     super.init(get: get, site: site)
   }
 
-  package override func read(at node: DependencyNode) -> Value { missed { node.value(keyPath) } }
+  package override func read(at node: DependencyNode) -> Value {
+    missed { node.value(keyPath, get: get) }
+  }
 
   package override func write(_ value: Value, at node: DependencyNode) -> Bool {
     guard let keyPath = keyPath as? WritableKeyPath<Dependencies, Value> else { return false }

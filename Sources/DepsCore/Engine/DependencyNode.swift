@@ -46,7 +46,7 @@ package final class DependencyNode: DependencyReader {
 
   private struct State {
     var parent: DependencyNode?
-    var values: [ObjectIdentifier: Entry] = [:]
+    var values = EntryList()
     var aliases = AliasTable()
     var defaults: DefaultValues?
     /// Whether some thread's read cache may hold an entry for this node, to purge at `deinit`.
@@ -78,7 +78,7 @@ package final class DependencyNode: DependencyReader {
     self.ownsDefaults = ownsDefaults
     (fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (nil, false, false, false)
     var state = State(parent: parent)
-    for entry in values { state.values[entry.id.rawValue] = entry }
+    for entry in values { _ = state.values.updateValue(entry, forKey: entry.id.rawValue) }
     self.state = Locked(state)
   }
 
@@ -99,7 +99,7 @@ package final class DependencyNode: DependencyReader {
     self.ownsDefaults = ownsDefaults
     (self.fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (fallback, true, ownsDefaults, true)
     var state = State(parent: parent)
-    for entry in values { state.values[entry.id.rawValue] = entry }
+    for entry in values { _ = state.values.updateValue(entry, forKey: entry.id.rawValue) }
     state.aliases = aliases
     self.state = Locked(state)
     ReadPathWords.scopeMade()
@@ -110,19 +110,19 @@ package final class DependencyNode: DependencyReader {
 
   deinit {
     // Reads of this node can no longer happen; what threads cached for it must not outlive it.
-    if state.withLock(\.isCached) { ThreadReadCache.purge(scope: serial) }
+    if state.withLock({ $0.isCached }) { ThreadReadCache.purge(scope: serial) }
     if countsAsScope { ReadPathWords.scopeFreed() }
   }
 
   /// Whether any thread has read through this node yet.
-  package var hasBeenRead: Bool { state.withLock(\.isCached) }
+  package var hasBeenRead: Bool { state.withLock { $0.isCached } }
 
   // MARK: Reading
 
   /// The value of `key` at this node.
   ///
   /// A hit in the thread's cache takes no node lock and retains nothing; see ``ThreadReadCache``.
-  @inline(__always)
+  @inline(__always) @usableFromInline
   package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     let cacheKey = UInt(bitPattern: ObjectIdentifier(key))
     if let value = ThreadReadCache.cachedValue(scope: serial, key: cacheKey, as: Key.Value.self) {
@@ -133,13 +133,78 @@ package final class DependencyNode: DependencyReader {
 
   @inline(never)
   private func readMissing<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    // Cached under the generation the path was copied at: a write since keeps it out of the cache.
-    let (path, generation) = snapshot()
-    let box = Self.typedBox(for: key, along: path)
+    // Cached under the generation the nodes were read at: a write since keeps it out of the cache.
+    let (box, generation) = resolvedBox(for: key)
     if cachesRead() {
       cache(box, key: UInt(bitPattern: ObjectIdentifier(key)), owner: nil, generation: generation)
     }
     return box.value
+  }
+
+  /// The box a read of the key `id` through this node returns, cached for the thread as a
+  /// ``read(_:)`` of the key caches it; `nil` when an alias is in force, for the typed read.
+  @usableFromInline
+  package func box(for id: DependencyID) -> AnyValueBox? {
+    let cacheKey = UInt(bitPattern: id.rawValue)
+    if let box = ThreadReadCache.cachedBox(scope: serial, key: cacheKey) { return box }
+    guard let (box, generation) = directBox(for: id) else { return nil }
+    if cachesRead() { cache(box, key: cacheKey, owner: nil, generation: generation) }
+    return box
+  }
+
+  /// ``resolvedBox(for:)`` for the key `id`, when no alias is in force on the node's chain: then
+  /// the box holds a value of the key's type. `nil` otherwise.
+  private func directBox(for id: DependencyID) -> (AnyValueBox, UInt64)? {
+    guard let found = directLookup(id) else { return nil }
+    if let chain = found.chain { Self.recordRead(id, override: found.entry?.sequence, along: chain) }
+    let box = found.entry?.box ?? found.defaultsOwner.defaultValues().value(for: id, readBy: self)
+    return (box, found.generation)
+  }
+
+  /// The box a read of `key` through this node returns, and the generation it holds for.
+  ///
+  /// With no alias declared and no fallback on the node's chain (most reads), the nearest value
+  /// set for `key` itself, else the default: what ``resolve(_:along:aliases:)`` finds, without
+  /// copying the path. Otherwise that general rule, on a copy of the path.
+  private func resolvedBox<Key: DependencyKey>(for key: Key.Type) -> (ValueBox<Key.Value>, UInt64) {
+    if let (box, generation) = directBox(for: DependencyID(key)) {
+      // A box set or built under `key` holds a `Key.Value` (see `Entry`, `DependencyID`).
+      assert(box is ValueBox<Key.Value>, "Deps: \(Key.self) holds a \(type(of: box)).")
+      return (unsafeDowncast(box, to: ValueBox<Key.Value>.self), generation)
+    }
+    let (path, generation) = snapshot()
+    return (Self.typedBox(for: key, along: path), generation)
+  }
+
+  /// The entry set for `id` on the nearest node of this node's chain (`nil`: none), the node
+  /// whose defaults a read gets otherwise, the chain in a test process (to record the read on),
+  /// and the generation all of it holds for; `nil` when a node of the chain declares aliases or has
+  /// a fallback, for the general rule to decide.
+  private func directLookup(
+    _ id: DependencyID
+  ) -> (entry: Entry?, defaultsOwner: DependencyNode, chain: [DependencyNode]?, generation: UInt64)? {
+    let records = DependencyContext.isTest
+    let (found, generation) = DependencyGeneration.consistent {
+      _ -> (entry: Entry?, defaultsOwner: DependencyNode, chain: [DependencyNode]?)? in
+      var entry: Entry?
+      var defaultsOwner: DependencyNode?
+      var chain: [DependencyNode]? = records ? [] : nil
+      var next: DependencyNode? = self
+      while let node = next {
+        guard node.fallback == nil else { return nil }
+        let (hasAliases, own, parent) = node.state.withLock {
+          (!$0.aliases.isEmpty, entry == nil ? $0.values[id.rawValue] : nil, $0.parent)
+        }
+        if hasAliases { return nil }
+        if entry == nil { entry = own }
+        if defaultsOwner == nil, node.ownsDefaults || parent == nil { defaultsOwner = node }
+        chain?.append(node)
+        next = parent
+      }
+      // Set: the walk ends at the root, which is the last candidate.
+      return (entry, defaultsOwner!, chain)
+    }
+    return found.map { ($0.entry, $0.defaultsOwner, $0.chain, generation) }
   }
 
   /// The value of the `Dependencies` property at `keyPath` at this node.
@@ -150,24 +215,35 @@ package final class DependencyNode: DependencyReader {
   /// value of that key's type (`\.apiClient`: `get { self[APIClientKey.self] }`) is cached: a key
   /// path that reaches past the dependency (`\.date.now`, whose getter calls the generator) runs
   /// on every read, as a property of the value would.
+  ///
+  /// `get`, when given, reads the property as `keyPath` does (a getter formed where the key path is
+  /// a literal, see `KeyPathAccess`): a read not to cache calls it instead of projecting the path.
   @inline(__always)
-  package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+  package func value<Value>(
+    _ keyPath: KeyPath<Dependencies, Value>, get: ((inout Dependencies) -> Value)? = nil
+  ) -> Value {
     let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
     if let value = ThreadReadCache.cachedValue(scope: serial, key: cacheKey, as: Value.self) {
       return value
     }
-    return valueMissing(keyPath)
+    return valueMissing(keyPath, get: get)
   }
 
   @inline(never)
-  private func valueMissing<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+  private func valueMissing<Value>(
+    _ keyPath: KeyPath<Dependencies, Value>, get: ((inout Dependencies) -> Value)?
+  ) -> Value {
     // Loaded before the nodes are read, so a write racing the read keeps it out of the cache.
     let generation = DependencyGeneration.current
+    guard cachesRead() else {
+      var dependencies = Dependencies(reader: UncachedReader(node: self))
+      return get?(&dependencies) ?? dependencies[keyPath: keyPath]
+    }
     let recorder = KeyRecorder(reading: UncachedReader(node: self))
     let value = Dependencies(reader: recorder)[keyPath: keyPath]
     // A getter that reads one key and returns its value is a function of that value, which only a
     // write changes; anything else (`\.date.now` calls the generator) must run on every read.
-    guard recorder.readOneKey(ofValueType: Value.self), cachesRead() else { return value }
+    guard recorder.readOneKey(ofValueType: Value.self) else { return value }
     // The cache keeps the key path alive, so its address names it while the entry lives.
     cache(
       ValueBox(value), key: UInt(bitPattern: ObjectIdentifier(keyPath)), owner: keyPath,
@@ -191,11 +267,9 @@ package final class DependencyNode: DependencyReader {
 
     init(node: DependencyNode) { self.node = node }
 
-    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { node.typedBox(for: key).value }
-  }
+    func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value { node.resolvedBox(for: key).0.value }
 
-  private func typedBox<Key: DependencyKey>(for key: Key.Type) -> ValueBox<Key.Value> {
-    Self.typedBox(for: key, along: path())
+    func box(for id: DependencyID) -> AnyValueBox? { node.directBox(for: id)?.0 }
   }
 
   /// The box a read of `key` along `path` (nearest first) returns; when an alias made it resolve
@@ -204,7 +278,9 @@ package final class DependencyNode: DependencyReader {
     for key: Key.Type, along path: [Level]
   ) -> ValueBox<Key.Value> {
     let resolved = resolvedBox(DependencyID(key), along: path)
-    if DependencyContext.isTest { recordRead(DependencyID(key), override: resolved.override, along: path) }
+    if DependencyContext.isTest {
+      recordRead(DependencyID(key), override: resolved.override, along: path.map(\.node))
+    }
     if let box = resolved.box as? ValueBox<Key.Value> { return box }
     runtimeWarn(
       """
@@ -234,7 +310,7 @@ package final class DependencyNode: DependencyReader {
     package var ownerName: String { node.ownerName }
     /// Whether reads on the path below this level get this level's defaults.
     var ownsDefaults: Bool { node.ownsDefaults }
-    var values: [ObjectIdentifier: Entry]
+    var values: EntryList
     var aliases: AliasTable
     /// The level's defaults, those built so far (`nil` before the first).
     var defaults: DefaultValues?
@@ -278,21 +354,21 @@ package final class DependencyNode: DependencyReader {
 
   // MARK: Usage
 
-  /// Records, on every level of `path`, a read of `id` that returned the override written as
+  /// Records, on every node of `path`, a read of `id` that returned the override written as
   /// number `override`, if any: a read through a node is a read through each of its ancestors.
   ///
   /// Beyond a running test's scope (``isUsageRoot``) a node records only that its own override
   /// was read: the process-wide store outlives every test, and would otherwise keep the keys and
   /// overrides that every test read.
-  private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [Level]) {
+  private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [DependencyNode]) {
     var beyondRoot = false
-    for level in path {
+    for node in path {
       if beyondRoot {
-        level.node.usageLedger().recordReadOfTracked(override: override)
+        node.usageLedger().recordReadOfTracked(override: override)
       } else {
-        level.node.usageLedger().recordRead(id, override: override)
+        node.usageLedger().recordRead(id, override: override)
       }
-      if level.node.isUsageRoot { beyondRoot = true }
+      if node.isUsageRoot { beyondRoot = true }
     }
   }
 
@@ -309,7 +385,7 @@ package final class DependencyNode: DependencyReader {
   /// What was read through this node and its descendants, and which values set on them no read
   /// returned; empty outside a test process.
   package var dependencyUsage: DependencyUsage {
-    state.withLock(\.usage)?.usage() ?? DependencyUsage()
+    state.withLock { $0.usage }?.usage() ?? DependencyUsage()
   }
 
   /// Tracks, on this node and its ancestors, the overrides `added` set here and the end of those
@@ -425,7 +501,7 @@ package final class DependencyNode: DependencyReader {
   // MARK: Writing
 
   /// The node this one inherits from.
-  package var parent: DependencyNode? { state.withLock(\.parent) }
+  package var parent: DependencyNode? { state.withLock { $0.parent } }
 
   /// Sets `entries` on this node; each holds here and below until a descendant sets its own.
   package func set(_ entries: some Sequence<Entry>) {
@@ -452,7 +528,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// The aliases declared on this node itself.
-  package var ownAliases: AliasTable { state.withLock(\.aliases) }
+  package var ownAliases: AliasTable { state.withLock { $0.aliases } }
 
   /// Whether values are set on this node itself, and whether aliases are declared on it.
   package var holdsValuesAndAliases: (values: Bool, aliases: Bool) {
@@ -482,7 +558,7 @@ package final class DependencyNode: DependencyReader {
     // Released after the write: defaults' `deinit`s are user code.
     withExtendedLifetime(dropped) {}
     // What was read through the node and set on it so far is its new ancestors' too.
-    if attached, let usage = state.withLock(\.usage) {
+    if attached, let usage = state.withLock({ $0.usage }) {
       var next: DependencyNode? = parent
       while let node = next {
         node.usageLedger().merge(usage)
@@ -527,7 +603,7 @@ package final class DependencyNode: DependencyReader {
     let (values, defaults) = DependencyGeneration.write {
       state.withLock { state in
         defer {
-          state.values = [:]
+          state.values = EntryList()
           state.defaults = nil
           state.usage = nil
         }
@@ -545,4 +621,31 @@ package final class DependencyNode: DependencyReader {
       state.withLock { $0.aliases = AliasTable() }
     }
   }
+}
+
+/// The values set on one node: a few, found by a scan, cheaper than hashing for the handful a node
+/// holds (a scope's one to three, an environment's dozen).
+package struct EntryList: Sendable {
+  private var entries: [Entry] = []
+
+  /// The entry set for the key `id`, if any.
+  subscript(id: ObjectIdentifier) -> Entry? {
+    for entry in entries where entry.id.rawValue == id { return entry }
+    return nil
+  }
+
+  /// Sets `entry` for the key `id`, and returns the entry it replaced, if any.
+  mutating func updateValue(_ entry: Entry, forKey id: ObjectIdentifier) -> Entry? {
+    guard let index = entries.firstIndex(where: { $0.id.rawValue == id }) else {
+      entries.append(entry)
+      return nil
+    }
+    defer { entries[index] = entry }
+    return entries[index]
+  }
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// Every entry, in the order first set.
+  var values: [Entry] { entries }
 }

@@ -46,7 +46,7 @@ package enum ReadPathWords {
   }
 
   @usableFromInline
-  static func publishGlobalStore(_ node: DependencyNode) -> Unmanaged<DependencyNode> {
+  package static func publishGlobalStore(_ node: DependencyNode) -> Unmanaged<DependencyNode> {
     let unmanaged = Unmanaged.passUnretained(node)
     // Threads racing here publish the same node.
     words.globalStore.publish(unmanaged)

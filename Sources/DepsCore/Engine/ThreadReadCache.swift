@@ -129,6 +129,16 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
+  /// The box the calling thread cached for (`scope`, `key`), retained, or `nil`.
+  package static func cachedBox(scope: UInt64, key: UInt) -> AnyValueBox? {
+    // The thread-local slot keeps the cache alive (see `current`).
+    current._withUnsafeGuaranteedRef { cache in
+      cache.lock.lock()
+      defer { cache.lock.unlock() }
+      return cache.lookup(scope: scope, key: key)?.takeUnretainedValue()
+    }
+  }
+
   /// The value this cache holds for (`scope`, `key`), or `nil`; on the owning thread.
   @inlinable @inline(__always)
   func value<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {

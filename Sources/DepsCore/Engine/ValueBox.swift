@@ -39,11 +39,13 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
 
 /// A value set on a store, with the order it was set in: within a group of aliased
 /// dependencies, the latest write wins.
+@usableFromInline
 package struct Entry: Sendable {
-  package var id: DependencyID
-  package var box: AnyValueBox
+  @usableFromInline package var id: DependencyID
+  @usableFromInline package var box: AnyValueBox
   var sequence: UInt64
 
+  @usableFromInline
   init(id: DependencyID, box: AnyValueBox) {
     self.init(id: id, box: box, sequence: WriteSequence.next())
   }

@@ -12,11 +12,14 @@ enum GlobalStore {
   /// store then counts as a scope alive, so that reads always look for the scope in force.
   @usableFromInline static let node: DependencyNode = {
     if DependencyContext.isTest { ReadPathWords.scopeMade() }
-    return DependencyNode(
+    let node = DependencyNode(
       ownerName: "GlobalDeps",
       defaultsScope: { _, build in
         Scopes.buildDefault(of: GlobalStore.node, asyncBuilds: asyncBuilds, build)
       })
+    // For the inlined hit path of a read, which finds it there (see `Scopes.cachedStoreValue`).
+    _ = ReadPathWords.publishGlobalStore(node)
+    return node
   }()
 
   private static let asyncBuilds = DefaultsAsyncBuilds { nil }
