@@ -42,15 +42,27 @@ package final class DependencyNode: DependencyReader {
   /// Whether this node counts among the `GlobalDeps` scopes alive (``ReadPathWords/scopesAlive``).
   private let countsAsScope: Bool
 
+  /// A `GlobalDeps` scope's values, aliases and parent, which never change after it is made (see
+  /// ``init(scopeOf:aliases:parent:fallback:ownsDefaults:defaultsScope:ownerName:)``): read with no
+  /// lock. The node's state holds the same; `nil` for every other node.
+  private let fixed: Fixed?
+
+  private struct Fixed: Sendable {
+    let values: EntryList
+    let hasAliases: Bool
+    let parent: DependencyNode
+  }
+
   private let state: Locked<State>
+
+  /// Not 0 once some thread's read cache may hold an entry for this node, to purge at `deinit`.
+  private let isCached = AtomicWord()
 
   private struct State {
     var parent: DependencyNode?
     var values = EntryList()
     var aliases = AliasTable()
     var defaults: DefaultValues?
-    /// Whether some thread's read cache may hold an entry for this node, to purge at `deinit`.
-    var isCached = false
     /// What was read through this node and its descendants and set on them, in a test process;
     /// made on first use (see ``usageLedger()``).
     var usage: DependencyUsageLedger?
@@ -77,6 +89,7 @@ package final class DependencyNode: DependencyReader {
     self.defaultsScope = defaultsScope
     self.ownsDefaults = ownsDefaults
     (fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (nil, false, false, false)
+    fixed = nil
     var state = State(parent: parent)
     for entry in values { _ = state.values.updateValue(entry, forKey: entry.id.rawValue) }
     self.state = Locked(state)
@@ -98,8 +111,10 @@ package final class DependencyNode: DependencyReader {
     self.defaultsScope = defaultsScope
     self.ownsDefaults = ownsDefaults
     (self.fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (fallback, true, ownsDefaults, true)
+    let list = EntryList(distinct: values)
+    fixed = Fixed(values: list, hasAliases: !aliases.isEmpty, parent: parent)
     var state = State(parent: parent)
-    for entry in values { _ = state.values.updateValue(entry, forKey: entry.id.rawValue) }
+    state.values = list
     state.aliases = aliases
     self.state = Locked(state)
     ReadPathWords.scopeMade()
@@ -110,12 +125,12 @@ package final class DependencyNode: DependencyReader {
 
   deinit {
     // Reads of this node can no longer happen; what threads cached for it must not outlive it.
-    if state.withLock({ $0.isCached }) { ThreadReadCache.purge(scope: serial) }
+    if isCached.load() != 0 { ThreadReadCache.purge(scope: serial) }
     if countsAsScope { ReadPathWords.scopeFreed() }
   }
 
   /// Whether any thread has read through this node yet.
-  package var hasBeenRead: Bool { state.withLock { $0.isCached } }
+  package var hasBeenRead: Bool { isCached.load() != 0 }
 
   // MARK: Reading
 
@@ -192,9 +207,11 @@ package final class DependencyNode: DependencyReader {
       var next: DependencyNode? = self
       while let node = next {
         guard node.fallback == nil else { return nil }
-        let (hasAliases, own, parent) = node.state.withLock {
-          (!$0.aliases.isEmpty, entry == nil ? $0.values[id.rawValue] : nil, $0.parent)
-        }
+        let (hasAliases, own, parent) =
+          node.fixed.map { (fixed: Fixed) -> (Bool, Entry?, DependencyNode?) in
+            (fixed.hasAliases, entry == nil ? fixed.values[id.rawValue] : nil, fixed.parent)
+          }
+          ?? node.state.withLock { (!$0.aliases.isEmpty, entry == nil ? $0.values[id.rawValue] : nil, $0.parent) }
         if hasAliases { return nil }
         if entry == nil { entry = own }
         if defaultsOwner == nil, node.ownsDefaults || parent == nil { defaultsOwner = node }
@@ -257,7 +274,7 @@ package final class DependencyNode: DependencyReader {
   }
 
   private func cache(_ box: AnyValueBox, key: UInt, owner: AnyObject?, generation: UInt64) {
-    state.withLock { $0.isCached = true }
+    if isCached.load() == 0 { isCached.store(1) }
     ThreadReadCache.store(box, scope: serial, key: key, owner: owner, generation: generation)
   }
 
@@ -505,6 +522,7 @@ package final class DependencyNode: DependencyReader {
 
   /// Sets `entries` on this node; each holds here and below until a descendant sets its own.
   package func set(_ entries: some Sequence<Entry>) {
+    precondition(fixed == nil, "Deps: the values of a withDependencies scope were changed.")
     // Usage is tracked in a test process only: elsewhere a write does what it did without it.
     let tracksUsage = DependencyContext.isTest
     var added: [Entry] = []
@@ -539,6 +557,7 @@ package final class DependencyNode: DependencyReader {
   /// the aliases in force here; a refused alias gets a runtime warning.
   @discardableResult
   package func addAlias(_ alias: DependencyID, to reference: DependencyID) -> AliasTable.Outcome {
+    precondition(fixed == nil, "Deps: an alias was declared on a withDependencies scope after it was made.")
     var effective = parent.map(\.effectiveAliases) ?? AliasTable()
     effective.merge(ownAliases)
     let outcome = effective.addOrWarn(alias, to: reference)
@@ -554,6 +573,7 @@ package final class DependencyNode: DependencyReader {
   /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
+    precondition(fixed == nil, "Deps: a withDependencies scope was attached to another parent.")
     let (attached, dropped) = DependencyGeneration.write(changed: \.0) { setParent(parent) }
     // Released after the write: defaults' `deinit`s are user code.
     withExtendedLifetime(dropped) {}
@@ -598,6 +618,7 @@ package final class DependencyNode: DependencyReader {
   /// Forgets every value set on this node, every default it built and what it recorded of its
   /// use (``dependencyUsage``): a reset is where a test of the process-wide store starts.
   package func reset() {
+    precondition(fixed?.values.isEmpty ?? true, "Deps: the values of a withDependencies scope were reset.")
     let tracksUsage = DependencyContext.isTest
     // Released after the write: values' and defaults' `deinit`s are user code.
     let (values, defaults) = DependencyGeneration.write {
@@ -617,6 +638,7 @@ package final class DependencyNode: DependencyReader {
 
   /// Forgets every alias declared on this node.
   package func clearAliases() {
+    precondition(!(fixed?.hasAliases ?? false), "Deps: the aliases of a withDependencies scope were cleared.")
     DependencyGeneration.write {
       state.withLock { $0.aliases = AliasTable() }
     }
@@ -627,6 +649,15 @@ package final class DependencyNode: DependencyReader {
 /// holds (a scope's one to three, an environment's dozen).
 package struct EntryList: Sendable {
   private var entries: [Entry] = []
+
+  init() {}
+
+  /// The list of `entries`, whose keys are distinct (what a `Dependencies` value wrote): shares
+  /// their storage.
+  init(distinct entries: [Entry]) {
+    assert(Set(entries.map(\.id)).count == entries.count, "Deps: entries set one key twice.")
+    self.entries = entries
+  }
 
   /// The entry set for the key `id`, if any.
   subscript(id: ObjectIdentifier) -> Entry? {
