@@ -51,6 +51,10 @@ package final class DependencyNode: DependencyReader {
     let values: EntryList
     let hasAliases: Bool
     let parent: DependencyNode
+    /// The generation at which no node of the chain declared an alias or had a fallback, when
+    /// none did as the scope was made: while no write ran since, a value the scope set is the
+    /// read's with no walk (`nil`: walk).
+    let plainAt: UInt64?
   }
 
   private let state: Locked<State>
@@ -112,7 +116,9 @@ package final class DependencyNode: DependencyReader {
     self.ownsDefaults = ownsDefaults
     (self.fallback, cachesFromSecondRead, isUsageRoot, countsAsScope) = (fallback, true, ownsDefaults, true)
     let list = EntryList(distinct: values)
-    fixed = Fixed(values: list, hasAliases: !aliases.isEmpty, parent: parent)
+    fixed = Fixed(
+      values: list, hasAliases: !aliases.isEmpty, parent: parent,
+      plainAt: aliases.isEmpty && fallback == nil ? parent.plainGeneration() : nil)
     var state = State(parent: parent)
     state.values = list
     state.aliases = aliases
@@ -191,6 +197,26 @@ package final class DependencyNode: DependencyReader {
     return (Self.typedBox(for: key, along: path), generation)
   }
 
+  /// The generation at which no node of this node's chain declares an alias or has a fallback;
+  /// `nil` when one does (or a write ran during the walk).
+  private func plainGeneration() -> UInt64? {
+    let start = DependencyGeneration.current
+    var next: DependencyNode? = self
+    while let node = next {
+      if let fixed = node.fixed {
+        // A plain scope's chain was plain when it was made: still, if no write ran since.
+        if let plainAt = fixed.plainAt, plainAt == start { return start }
+        guard !fixed.hasAliases, node.fallback == nil else { return nil }
+        next = fixed.parent
+      } else {
+        let (hasAliases, parent) = node.state.withLock { (!$0.aliases.isEmpty, $0.parent) }
+        guard !hasAliases, node.fallback == nil else { return nil }
+        next = parent
+      }
+    }
+    return DependencyGeneration.current == start && start & 1 == 0 ? start : nil
+  }
+
   /// The entry set for `id` on the nearest node of this node's chain (`nil`: none), the node
   /// whose defaults a read gets otherwise, the chain in a test process (to record the read on),
   /// and the generation all of it holds for; `nil` when a node of the chain declares aliases or has
@@ -199,6 +225,12 @@ package final class DependencyNode: DependencyReader {
     _ id: DependencyID
   ) -> (entry: Entry?, defaultsOwner: DependencyNode, chain: [DependencyNode]?, generation: UInt64)? {
     let records = DependencyContext.isTest
+    // A value this scope set, with its chain as plain as when it was made and no write since.
+    if !records, let fixed, let plainAt = fixed.plainAt, let entry = fixed.values[id.rawValue],
+      DependencyGeneration.current == plainAt
+    {
+      return (entry, fixed.parent, nil, plainAt)
+    }
     let (found, generation) = DependencyGeneration.consistent {
       _ -> (entry: Entry?, defaultsOwner: DependencyNode, chain: [DependencyNode]?)? in
       var entry: Entry?
