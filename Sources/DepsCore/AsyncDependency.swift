@@ -13,11 +13,8 @@
 /// A reader that is cancelled stops waiting with `CancellationError`; the build goes on for the
 /// others. A build that throws gives every waiting reader the error, and the next read tries again.
 public struct AsyncDependency<Value: Sendable>: Sendable {
-  /// Where the value comes from.
   package enum Source: Sendable {
-    /// Built already.
     case value(Value)
-    /// Built on the first await.
     case build(AsyncBuild<Value>)
     /// The default `testValue` of the key: fails the test when awaited.
     case missingTestValue(key: String)
@@ -38,8 +35,6 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
   /// The value is yours: the store does not shut it down, even when it conforms to
   /// ``DependencyShutdown``.
   ///
-  /// - Parameter value: The value every read returns.
-  /// - Returns: The dependency.
   public static func value(_ value: Value) -> Self {
     Self(source: .value(value))
   }
@@ -55,9 +50,8 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
   /// ``AsyncDependencyKey/testValue``, each store (each test's root environment, or each running
   /// test in `GlobalDeps`) builds a value of its own with `make`, and shuts it down.
   ///
-  /// - Parameter make: Builds the value. It runs in a task of its own: cancelling the reader that
-  ///   started it does not cancel it. When it throws, the next read calls it again.
-  /// - Returns: The dependency.
+  /// `make` runs in a task of its own: cancelling the reader that started it does not cancel it.
+  /// When it throws, the next read calls it again.
   public static func build(_ make: @escaping @Sendable () async throws -> Value) -> Self {
     Self(source: .build(AsyncBuild(make: make, scope: nil, keyName: nil)))
   }
@@ -115,7 +109,6 @@ extension AsyncDependency: CustomStringConvertible {
 
 /// The failure of a key's default `testValue` when a test awaits it.
 enum MissingAsyncTestValue {
-  /// The message of the failure.
   static func message(key: String) -> String {
     """
     \(key) has no test value, but was awaited in a test.

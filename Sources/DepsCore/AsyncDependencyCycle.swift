@@ -34,8 +34,6 @@ public struct AsyncDependencyCycle: Error, Equatable, Sendable, CustomStringConv
   ///   }
   /// }
   /// ```
-  ///
-  /// - Parameter path: The builds of the cycle, first and last the build awaited.
   public init(path: [String]) {
     self.path = path
   }

@@ -68,10 +68,6 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// - Parameter key: The dependency's key type.
-  /// - Returns: The dependency written through this `Dependencies`, or else the scope's, or else
-  ///   the store's own, built on its first await with the key's ``AsyncDependencyKey/makeDefault()``
-  ///   (its ``AsyncDependencyKey/testValue`` in tests).
   public subscript<Key: AsyncDependencyKey>(key: Key.Type) -> AsyncDependency<Key.Value> {
     get { self[Async<Key>.self] }
     set { self[Async<Key>.self] = newValue }

@@ -14,21 +14,11 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// The values are autoclosures, built lazily and once per store as a key's are. The key is
-  /// `fileID` and `function`, which the compiler fills in: the file and the property's name, so
-  /// the two accessors of one property name one dependency, and two properties two. Do not pass
-  /// them yourself.
-  ///
-  /// Reads through `@Dependency(\.quoteClient)` and an environment's property cost what they cost
-  /// through a key type (Docs/Performance.md); a read of the property on a ``Dependencies``
-  /// value itself first finds the declaration's key in a table behind a lock. With the package
-  /// trait `Macros`, `@DependencyEntry` writes the same declaration with a key type.
-  ///
-  /// - Parameters:
-  ///   - defaultValue: The value read outside tests and previews when nobody set one.
-  ///   - testValue: The value read in tests when nobody set one.
-  ///   - fileID: The file of the declaration; leave it to the compiler.
-  ///   - function: The name of the property; leave it to the compiler.
+  /// The values are built lazily, once per store, as a key's are. The key is `fileID` and
+  /// `function`, which the compiler fills in (the file and the property's name): do not pass them.
+  /// Reads through `@Dependency(\.quoteClient)` cost what a key type's cost; a read on a
+  /// ``Dependencies`` value first finds the key in a table behind a lock. With the package trait
+  /// `Macros`, `@DependencyEntry` writes the same declaration with a key type.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     test testValue: @autoclosure @escaping @Sendable () -> Value,
@@ -52,12 +42,6 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// - Parameters:
-  ///   - defaultValue: The value read outside tests and previews when nobody set one.
-  ///   - testValue: The value read in tests when nobody set one.
-  ///   - previewValue: The value read in previews when nobody set one.
-  ///   - fileID: The file of the declaration; leave it to the compiler.
-  ///   - function: The name of the property; leave it to the compiler.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     test testValue: @autoclosure @escaping @Sendable () -> Value,
@@ -76,10 +60,6 @@ extension Dependencies {
   /// See ``subscript(default:test:fileID:function:)``, and prefer it: a test value keeps tests
   /// off live services.
   ///
-  /// - Parameters:
-  ///   - defaultValue: The value read when nobody set one.
-  ///   - fileID: The file of the declaration; leave it to the compiler.
-  ///   - function: The name of the property; leave it to the compiler.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     fileID fileID: StaticString = #fileID, function function: StaticString = #function
@@ -132,14 +112,12 @@ enum InlineEntries {
     return unsafeDowncast(found!, to: Declaration<Value>.self)
   }
 
-  /// The declaration whose key is `key`.
   static func declaration<Value>(of key: any DependencyKey.Type, as _: Value.Type) -> Declaration<Value> {
     let found = table.withLock { $0.byKey[ObjectIdentifier(key)] }
     // Registered with its key before the key exists anywhere else.
     return found as! Declaration<Value>
   }
 
-  /// One declaration: its values, and reads and writes through its key.
   final class Declaration<Value: Sendable>: Sendable {
     let name: String
     let defaultValue: @Sendable () -> Value
@@ -186,13 +164,11 @@ enum InlineEntries {
   enum Bit0<Rest> {}
   enum Bit1<Rest> {}
 
-  /// The text of a declaration's place.
   private struct Site: Hashable {
     let fileID: String
     let function: String
   }
 
-  /// The addresses of a declaration's strings, when they have them.
   private struct Addresses: Hashable {
     let fileID: UInt
     let function: UInt

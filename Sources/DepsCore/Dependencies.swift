@@ -23,7 +23,6 @@ public struct Dependencies: Sendable {
   /// The values written through this value, one per key, in the order first written.
   package private(set) var writes: [Entry] = []
 
-  /// The aliases declared through this value, for the scope it updates.
   package private(set) var aliases = AliasBuilder()
 
   package init(reader: any DependencyReader) {
@@ -35,7 +34,6 @@ public struct Dependencies: Sendable {
   /// Use it in the accessors of a `Dependencies` property, or directly with a type that is its
   /// own key: `dependencies[APIClient.self]`.
   ///
-  /// - Parameter key: The dependency's key type.
   /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
   ///   the key's default (its `testValue` in tests).
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
@@ -49,14 +47,12 @@ public struct Dependencies: Sendable {
     set { write(Entry(id: DependencyID(key), box: ValueBox(newValue))) }
   }
 
-  /// The value in `box`, which holds a `Key.Value`.
   private static func value<Key: DependencyKey>(of box: AnyValueBox, as key: Key.Type) -> Key.Value {
     // `write` boxes a `Key.Value` under `key`, and nothing else is written.
     assert(box is ValueBox<Key.Value>, "Deps: \(Key.self) holds a \(type(of: box)).")
     return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
   }
 
-  /// Writes `entry`, over an earlier write of its key.
   mutating func write(_ entry: Entry) {
     if let index = writes.firstIndex(where: { $0.id == entry.id }) {
       writes[index] = entry
@@ -80,9 +76,6 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// - Parameters:
-  ///   - dependency: The dependency read under another name.
-  ///   - reference: The dependency it stands for.
   public mutating func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
@@ -106,10 +99,8 @@ final class KeyRecorder: DependencyReader {
 
   var recorded: [DependencyID] { reads.withLock { $0.map(\.id) } }
 
-  /// Whether the getter that read through this recorder read exactly one key, whose values are of
-  /// type `Value`: then its result is a function of that value, which only a write changes, and
-  /// may be cached. (`\.date.now` reads the `date` key but returns a `Date`: it calls the
-  /// generator, and must run on every read.)
+  /// Whether the getter read exactly one key, of value type `Value`: then its result changes only
+  /// with a write and may be cached (`\.date.now` reads `date` but returns a `Date`: not cached).
   func readOneKey<Value>(ofValueType _: Value.Type) -> Bool {
     reads.withLock { $0.count == 1 && $0[0].valueType == ObjectIdentifier(Value.self) }
   }

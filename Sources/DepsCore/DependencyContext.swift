@@ -36,13 +36,10 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// any other value is reported with a runtime warning and ignored.
   public static var current: DependencyContext { detected.context }
 
-  /// The name of the environment variable that forces the context.
   static let environmentVariable = "DEPS_CONTEXT"
 
-  /// The environment variable Xcode sets in the process that renders previews.
   static let previewsEnvironmentVariable = "XCODE_RUNNING_FOR_PREVIEWS"
 
-  /// What this process detected, and why; computed once. (A `static let` is lazy and thread-safe.)
   static let detected: Detection = {
     let detection = detect(environment: ProcessFacts.environment(), arguments: CommandLine.arguments)
     // Logged, not `runtimeWarn`: warnings read the context, which is being computed here.
@@ -50,10 +47,8 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
     return detection
   }()
 
-  /// Whether this process runs tests (``current`` is ``test``), for paths that ask often: one
-  /// load of a constant-initialized word after the first, where ``current`` calls the lazy
-  /// initializer's check of ``detected`` (`swift_once`) on every use. GlobalDeps asks it for
-  /// every scope and every read outside one (in a test process they are the running test's).
+  /// ``current`` == ``test`` as one load of a word after the first, where ``current`` runs the lazy
+  /// initializer's check (`swift_once`) on every use: GlobalDeps asks it for every scope and read.
   package static var isTest: Bool {
     switch runsTests.load() {
     case 2: return true
@@ -75,25 +70,18 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
 }
 
 extension DependencyContext {
-  /// What ``DependencyContext/detect(environment:arguments:)`` decided, why, and the warning to
-  /// emit about the inputs, if any.
   package struct Detection: Equatable, Sendable {
-    /// The context the process runs in.
     var context: DependencyContext
-    /// Why: the fact about the process that decided the context, as a sentence fragment.
+    /// The fact about the process that decided the context, as a sentence fragment.
     var reason: String
-    /// A runtime warning about a bad `DEPS_CONTEXT` value, or `nil`.
     var warning: String?
 
-    /// Creates a detection.
     package init(context: DependencyContext, reason: String, warning: String? = nil) {
       self.context = context
       self.reason = reason
       self.warning = warning
     }
 
-    /// Which context was detected, why, and (outside the live context) `DEPS_CONTEXT=live` as
-    /// the fix.
     var note: String {
       let detected = "This process runs in the \(context) context: \(reason)."
       guard context != .live else { return detected }
@@ -108,19 +96,8 @@ extension DependencyContext {
     "XCTestSessionIdentifier", "BAZEL_TEST",
   ]
 
-  /// Decides the context from facts about how the process was started; a pure function, so that
-  /// every branch can be tested with made-up facts.
-  ///
-  /// Only a test runner's traces count: a test framework linked into an app does not make it a
-  /// test process.
-  ///
-  /// - Parameters:
-  ///   - environment: The process's environment variables (only the names in
-  ///     ``testRunnerEnvironmentVariables``, `XCODE_RUNNING_FOR_PREVIEWS` and `DEPS_CONTEXT` are
-  ///     read).
-  ///   - arguments: The process's arguments, the executable first.
-  /// - Returns: The context, why, and a warning when `DEPS_CONTEXT` holds a value that is not
-  ///   allowed.
+  /// Decides the context from how the process was started; pure, so that every branch can be tested
+  /// with made-up facts. Only a test runner's traces count: a linked test framework does not.
   static func detect(environment: [String: String], arguments: [String]) -> Detection {
     var warning: String?
     if let forced = environment[environmentVariable] {
@@ -147,7 +124,6 @@ extension DependencyContext {
       warning: warning)
   }
 
-  /// The warning for a `DEPS_CONTEXT` value that is neither `live`, `test` nor `preview`.
   static func badEnvironmentValueMessage(_ value: String) -> String {
     """
     DEPS_CONTEXT has the unknown value "\(value)".
@@ -173,7 +149,6 @@ extension DependencyContext {
 private enum ProcessFacts {
   static func environment() -> [String: String] {
     var result: [String: String] = [:]
-    // Only the variables the detection reads: no need to parse the whole environment.
     let names =
       DependencyContext.testRunnerEnvironmentVariables
       + [DependencyContext.environmentVariable, DependencyContext.previewsEnvironmentVariable]

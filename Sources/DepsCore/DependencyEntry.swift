@@ -32,9 +32,6 @@
   ///
   /// Available with the package trait `Macros`.
   ///
-  /// - Parameters:
-  ///   - test: The value read in tests when nobody set one.
-  ///   - preview: The value read in Xcode previews when nobody set one.
   @attached(accessor, names: named(get), named(set))
   @attached(peer, names: prefixed(__DependencyEntryKey_), arbitrary)
   public macro DependencyEntry<Test, Preview>(test: Test = (), preview: Preview = ()) =
@@ -55,10 +52,6 @@
   /// The key is a member of ``Dependencies``, as every declaration a macro adds next to a
   /// property is. Available with the package trait `Macros`.
   ///
-  /// - Parameters:
-  ///   - keyName: The key type's name, an identifier.
-  ///   - test: The value read in tests when nobody set one.
-  ///   - preview: The value read in Xcode previews when nobody set one.
   @attached(accessor, names: named(get), named(set))
   @attached(peer, names: arbitrary)
   public macro DependencyEntry<Test, Preview>(

@@ -28,10 +28,6 @@ public struct DependencyUsage: Sendable, Equatable, CustomStringConvertible {
   public var unreadOverrides: Set<String>
 
   /// Creates a usage from the keys read and the overrides nothing read.
-  ///
-  /// - Parameters:
-  ///   - read: The keys read, named as the dependency report names them.
-  ///   - unreadOverrides: The keys whose override nothing read.
   public init(read: Set<String> = [], unreadOverrides: Set<String> = []) {
     self.read = read
     self.unreadOverrides = unreadOverrides

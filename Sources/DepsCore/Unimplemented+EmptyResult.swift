@@ -14,14 +14,6 @@
 /// A throwing endpoint (`async throws -> Void`) still gets the form that throws
 /// ``UnimplementedFailure``: this one is chosen only where that one does not fit.
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"Analytics.track"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns.
 @_disfavoredOverload
 public func unimplemented<each Argument>(
   _ description: String = "",
@@ -46,14 +38,6 @@ public func unimplemented<each Argument>(
 ///
 /// A throwing endpoint still gets the form that throws ``UnimplementedFailure``.
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"Location.updates"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
 @_disfavoredOverload
 public func unimplemented<each Argument, Element>(
   _ description: String = "",
@@ -79,14 +63,6 @@ public func unimplemented<each Argument, Element>(
 ///
 /// The stream finishes without an error: the failure is the test's, not the caller's.
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"Speech.transcripts"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
 @_disfavoredOverload
 public func unimplemented<each Argument, Element>(
   _ description: String = "",

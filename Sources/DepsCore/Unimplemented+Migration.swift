@@ -1,7 +1,3 @@
-// TCA 0.40 re-exported XCTestDynamicOverlay, whose name for `unimplemented` was `XCTUnimplemented`.
-// Its usual site is a static member named `unimplemented`, where a bare `unimplemented(…)` names
-// that member ("circular reference"): keeping the old name lets such code compile as it was.
-
 /// TCA 0.40's name for ``unimplemented(_:placeholder:fileID:filePath:line:column:)``: an endpoint
 /// that fails the running test when called, then returns `placeholder`.
 ///
@@ -19,14 +15,6 @@
 /// }
 /// ```
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - placeholder: The value the endpoint returns, evaluated at each call.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns `placeholder`.
 public func XCTUnimplemented<each Argument, Result>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
@@ -47,13 +35,6 @@ public func XCTUnimplemented<each Argument, Result>(
 /// let load: @Sendable (Int) async throws -> String = XCTUnimplemented("Client.load")
 /// ```
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and throws ``UnimplementedFailure``.
 public func XCTUnimplemented<each Argument, Result>(
   _ description: String = "",
   fileID: StaticString = #fileID,
@@ -70,13 +51,6 @@ public func XCTUnimplemented<each Argument, Result>(
 /// let stop: @Sendable () async -> Void = XCTUnimplemented("AudioRecorder.stop")
 /// ```
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument>(
   _ description: String = "",
@@ -95,13 +69,6 @@ public func XCTUnimplemented<each Argument>(
 /// let updates: @Sendable () -> AsyncStream<Int> = XCTUnimplemented("Motion.updates")
 /// ```
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument, Element>(
   _ description: String = "",
@@ -120,13 +87,6 @@ public func XCTUnimplemented<each Argument, Element>(
 /// let words: @Sendable () -> AsyncThrowingStream<String, any Error> = XCTUnimplemented("Speech.words")
 /// ```
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument, Element>(
   _ description: String = "",

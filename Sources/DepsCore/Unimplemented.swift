@@ -25,15 +25,7 @@
 /// Leave out `placeholder:` for a throwing endpoint: see
 /// `unimplemented(_:fileID:filePath:line:column:)` (the throwing form).
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"NumberFact.fetch"`.
-///   - placeholder: The value the endpoint returns, evaluated at each call.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns `placeholder`.
+/// `fileID` names the endpoint when `description` is empty; `placeholder` is evaluated at each call.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
@@ -58,14 +50,6 @@ public func unimplemented<each Argument, Result>(
 /// let load: @Sendable (Int) async throws -> String = unimplemented("Client.load")
 /// ```
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"NumberFact.fetch"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and throws ``UnimplementedFailure``.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
   fileID: StaticString = #fileID,

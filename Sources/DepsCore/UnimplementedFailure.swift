@@ -25,8 +25,6 @@ public struct UnimplementedFailure: Error, Equatable, Sendable, CustomStringConv
   ///   try await fetch(1)
   /// }
   /// ```
-  ///
-  /// - Parameter endpoint: The description given to `unimplemented`.
   public init(endpoint: String) {
     self.endpoint = endpoint
   }

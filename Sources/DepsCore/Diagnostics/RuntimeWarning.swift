@@ -22,7 +22,6 @@ package enum RuntimeWarnings {
     var printed: Set<String> = []
   }
 
-  /// Collects the warnings of one ``recording(_:)`` call.
   private final class Recorder: Sendable {
     let messages = Locked<[String]>([])
     let outer: Recorder?
@@ -40,11 +39,9 @@ package enum RuntimeWarnings {
   /// A warning a test records or that fails the running test is not also logged: the test
   /// reports it, and a test that expects it (a recording, `withKnownIssue`) prints nothing.
   ///
-  /// - Parameters:
-  ///   - kind: Tells apart warnings of one call site that must each be logged once (e.g. a key's
-  ///     type name). Never pass values that vary without bound, such as actions.
-  ///   - failsTest: Whether the warning also fails the running test; `false` only for a failure
-  ///     the user turned into a warning (`Dependencies.missingTestValue`).
+  /// `kind` tells apart warnings of one call site that must each be logged once: never a value that
+  /// varies without bound (an action). `failsTest` is `false` only for a failure turned into a
+  /// warning (`Dependencies.missingTestValue`).
   static func warn(
     _ message: String, kind: String, fileID: StaticString, filePath: StaticString, line: UInt,
     column: UInt, failsTest: Bool = true
@@ -72,7 +69,6 @@ package enum RuntimeWarnings {
     emit(message)
   }
 
-  /// How many distinct sites have warned so far in this process.
   static var reportedSiteCount: Int { state.withLock { $0.seen.count } }
 
   /// The call sites and kinds logged so far, as `fileID:line:column:kind`; tests check that a

@@ -21,7 +21,6 @@ package protocol TestFrameworkReporting: Sendable {
 package struct RunningTest: Sendable {
   /// Tells this test (this case of a parameterized one) from every other that ran in the process.
   package var id: ID
-  /// The test's name, for reports.
   package var name: String
 
   package init(id: some Hashable & Sendable, name: String) {
@@ -64,11 +63,9 @@ package enum TestReporter {
   /// it (`_mangledTypeName`).
   package static let typeName = "11DepsTesting21TestFrameworkReporterO"
 
-  /// `DepsTesting`'s reporter, or `nil` when the process does not link `DepsTesting`.
   package static let linked: (any TestFrameworkReporting.Type)? =
     _typeByName(typeName) as? any TestFrameworkReporting.Type
 
-  /// Whether a test is running now, as far as the linked reporter can tell.
   package static var isTestRunning: Bool { linked?.isTestRunning ?? false }
 }
 
@@ -93,7 +90,6 @@ package func reportTestFailure(
 }
 
 extension TestReporter {
-  /// Appended to a failure that could not reach a test framework.
   static let notLinkedHint = """
     This test process does not link DepsTesting, so the library could not fail the running test. \
     To fix: add the "DepsTesting" product to the test target's dependencies.
@@ -103,9 +99,7 @@ extension TestReporter {
 /// The failure path as runtime warnings use it: a warning in a test process also fails the
 /// running test, through the same reporter.
 enum TestFailures {
-  /// Fails the running test through `DepsTesting`'s reporter.
-  ///
-  /// - Returns: `false` when the process does not link `DepsTesting`, and nothing was reported.
+  /// `false` when the process does not link `DepsTesting`, and nothing was reported.
   static func failRunningTest(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> Bool {

@@ -1,9 +1,7 @@
 /// Reports, in a test process, a read of a dependency whose key declares no `testValue`.
 ///
-/// A store builds a key's default once (`DefaultValues`), so a report made where the default is
-/// built is made once per key and store: per test scope. Nothing is added to a read: only the
-/// build of a default in the test context, and a read that misses the per-thread cache through a
-/// `@Dependency` made in a test process, which says where it was declared.
+/// A default is built once per key and store, so a report made where it is built is made once per
+/// test scope; a read pays nothing unless it misses the per-thread cache in a test process.
 @usableFromInline
 package enum TestValueCheck {
   /// ``MissingTestValue``: 0 for `.failure`, 1 for `.warning`.
@@ -42,10 +40,8 @@ package enum TestValueCheck {
     try reading.with(Unmanaged.passUnretained(site).toOpaque(), body)
   }
 
-  /// `Key`'s `testValue`, reported when the key declares none.
-  ///
-  /// The declaration of the `@Dependency` whose read builds it is taken here: a default that this
-  /// build reads in turn was not read through that `@Dependency`.
+  /// `Key`'s `testValue`, reported when the key declares none. The `@Dependency` site is taken here:
+  /// a default this build reads in turn was not read through that `@Dependency`.
   static func testValue<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
     let site = reading.pointer
     reading.pointer = nil
@@ -70,24 +66,18 @@ package enum TestValueCheck {
     return value
   }
 
-  /// A read of a key that declares no `testValue`, to report.
   struct MissingRead: Sendable {
     let id: DependencyID
     let key: String
     let message: String
   }
 
-  /// The missing test values read by the update running in this task (see
-  /// ``checkingUpdate(writes:_:)``), reported when it ends.
+  /// The missing test values read by the update running in this task, reported when it ends.
   @TaskLocal private static var updateReads: Locked<[MissingRead]>?
 
-  /// Runs `update`, an override's update (a `withDependencies` closure, a key path write), and
-  /// reports the keys it read that declare no `testValue`, but for those it then set.
-  ///
-  /// An update that reads a dependency in order to change part of it (`$0.client.fetch = { 1 }`
-  /// reads `client`) is the test taking charge of that dependency, as in swift-dependencies: it
-  /// is no read of a live value that the test did not ask for. A key it read and did not set is
-  /// reported as any read is; so is every read of an update that throws.
+  /// Runs `update` (a `withDependencies` closure, a key path write) and reports the keys it read that
+  /// declare no `testValue`, but for those it then set: reading `client` to change part of it
+  /// (`$0.client.fetch = { 1 }`) is the test taking charge of it, as in swift-dependencies.
   package static func checkingUpdate<Result>(
     writes: (Result) -> [DependencyID], _ update: () throws -> Result
   ) rethrows -> Result {
@@ -138,9 +128,8 @@ package enum TestValueCheck {
     }
   }
 
-  /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency`
-  /// declared at `site` (`nil` for a read through anything else); `fix` says how to give it one
-  /// (``DependencyNaming/testValueFix(of:)``), a `testValue` on the key type `key` by default.
+  /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency` at
+  /// `site` (`nil`: through anything else); `fix` says how to give it one.
   static func missingTestValue(key: String, fix: String? = nil, site: DependencyReadSite?) -> String {
     let fix = fix ?? DependencyNaming.keyTypeFix(key)
     let declaration = site.map { "\n\n  Read through: @Dependency declared at \($0)" } ?? ""

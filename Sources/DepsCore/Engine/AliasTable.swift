@@ -10,7 +10,6 @@ package struct AliasTable: Sendable {
 
   package init() {}
 
-  /// Whether no alias is declared.
   package var isEmpty: Bool { targets.isEmpty }
 
   /// The declared aliases as `(alias, reference)` pairs, in the order they were first declared.
@@ -33,7 +32,6 @@ package struct AliasTable: Sendable {
     return current
   }
 
-  /// Every dependency in `id`'s group, `id` included.
   package func group(of id: DependencyID) -> [DependencyID] {
     guard !targets.isEmpty else { return [id] }
     let end = canonical(id)
@@ -44,9 +42,7 @@ package struct AliasTable: Sendable {
     return members
   }
 
-  /// What happened to an alias declaration.
   package enum Outcome: Equatable, Sendable {
-    /// The alias now holds.
     case added
     /// `alias` and `reference` are the same dependency.
     case refusedSelfAlias
@@ -88,8 +84,7 @@ package struct AliasTable: Sendable {
     }
   }
 
-  /// Makes `alias` read `reference`, unless that would close a cycle; a refused alias gets a
-  /// runtime warning.
+  /// ``add(_:to:)`` with a runtime warning for a refused alias.
   @discardableResult
   package mutating func addOrWarn(_ alias: DependencyID, to reference: DependencyID) -> Outcome {
     let outcome = add(alias, to: reference)

@@ -7,7 +7,6 @@
 /// or through other builds, would wait forever: the await that closes the cycle throws
 /// ``AsyncDependencyCycle`` instead (``AsyncBuildGraph``).
 package final class AsyncBuild<Value: Sendable>: Sendable {
-  /// Builds the value.
   let make: @Sendable () async throws -> Value
   /// Runs the build with what the store it belongs to needs in force; `nil` for nothing.
   private let scope: (any AsyncBuildScope)?
@@ -36,10 +35,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     case cancelled
   }
 
-  /// - Parameters:
-  ///   - make: Builds the value.
-  ///   - scope: Runs the build (see ``AsyncBuildScope``); `nil` to run it as it is.
-  ///   - keyName: The key the value is built for, for messages.
   init(
     make: @escaping @Sendable () async throws -> Value, scope: (any AsyncBuildScope)?, keyName: String?
   ) {
@@ -59,7 +54,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     self.init(make: { try await maker.make() }, scope: scope, keyName: keyName)
   }
 
-  /// The value and the order it was built in, if it is built.
   package var built: (value: Value, order: UInt64)? {
     state.withLock { state in
       guard case .built(let value, let order) = state.phase else { return nil }
@@ -67,14 +61,13 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// How many readers wait for a build now, for tests.
+  /// For tests.
   var waitingReaders: Int {
     state.withLock { state in
       state.readers.values.count { if case .waiting = $0 { true } else { false } }
     }
   }
 
-  /// The value: built now by the first reader's call, or by the build in flight, or built before.
   package var value: Value {
     get async throws {
       if let built { return built.value }
@@ -142,7 +135,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// What a reader does after its first look at the state.
   private enum Next {
     case resume(Result<Value, any Error>)
     case wait
@@ -151,7 +143,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     case cycle(AsyncDependencyCycle)
   }
 
-  /// Stops `reader`'s wait with `CancellationError`; the build goes on.
   private func cancel(_ reader: UInt64) {
     let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
       switch state.readers[reader] {
@@ -190,7 +181,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// Publishes the result of `run` and hands it to every waiting reader.
   private func finish(_ result: Result<Value, any Error>, run: AsyncBuildGraph.Run) {
     let waiting = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
       switch result {
@@ -218,7 +208,6 @@ extension AsyncBuild {
   var cycleName: String { keyName ?? "AsyncDependency<\(Value.self)>" }
 }
 
-/// Makes the value of an ``AsyncBuild``.
 protocol AsyncValueMaker: Sendable {
   associatedtype Value: Sendable
   func make() async throws -> Value
@@ -229,6 +218,5 @@ protocol AsyncValueMaker: Sendable {
 package enum BuildOrder {
   private static let counter = Counter()
 
-  /// The next number; a value built later gets a larger one.
   package static func next() -> UInt64 { counter.next() }
 }

@@ -2,11 +2,9 @@
 /// inside which build: what it takes to tell a wait that would never end, the asynchronous twin
 /// of ``BuildGraph``.
 ///
-/// A build runs in a task of its own, so a build that awaits itself, directly or through other
-/// builds, would wait for its own end. A reader inside a build (on the build's task, or a task it
-/// started) that would wait for a build which waits, through the recorded waits, for the reader's
-/// own build is told the cycle instead. A wait is on record only while the build it waits for
-/// runs: the end of a build removes the waits for it, before its readers resume.
+/// A build runs in a task of its own, so one that awaits itself, directly or through other builds,
+/// would wait forever: the reader whose wait would close the cycle is told the cycle instead. A
+/// wait is on record only while its build runs; a build's end removes it before readers resume.
 ///
 /// A task started with `Task { … }` inside a build inherits its task-local values, as an
 /// `async let` or a task group's child does, and counts as part of the build until the build ends;
@@ -19,7 +17,6 @@ enum AsyncBuildGraph {
   /// One run of one build (a build that throws runs again on the next read): what a reader inside
   /// it holds up by waiting.
   final class Run: Sendable {
-    /// The ``AsyncBuild`` that runs.
     let build: ObjectIdentifier
 
     init(build: ObjectIdentifier) { self.build = build }
@@ -32,13 +29,11 @@ enum AsyncBuildGraph {
     var waits: [WaitID: Wait] = [:]
   }
 
-  /// Reader `reader` of the build `target`.
   private struct WaitID: Hashable {
     var target: ObjectIdentifier
     var reader: UInt64
   }
 
-  /// A wait for the build `target`, named `targetName`, from inside the run `waiter`.
   private struct Wait {
     var waiter: Run
     var target: ObjectIdentifier
@@ -47,7 +42,6 @@ enum AsyncBuildGraph {
 
   private static let state = Locked(State())
 
-  /// Records that `run` is in flight.
   static func began(_ run: Run) {
     state.withLock { $0.running[run.build] = run }
   }
@@ -64,9 +58,7 @@ enum AsyncBuildGraph {
   /// Records that reader `reader` of the build `target` (named `name`) waits for it from inside
   /// `waiter`; when that wait would never end (`target` waits, through the recorded waits, for
   /// `waiter`'s build), records nothing and returns the cycle instead.
-  ///
-  /// - Returns: `nil` when the wait is recorded or needs no record (`waiter` is `nil`, or a run
-  ///   that has ended), or the cycle, first and last `target`.
+  /// Returns `nil` when the wait is recorded or needs none, or the cycle, first and last `target`.
   static func wait(
     _ reader: UInt64, for target: ObjectIdentifier, named name: String, from waiter: Run?
   ) -> AsyncDependencyCycle? {
@@ -83,7 +75,6 @@ enum AsyncBuildGraph {
     }
   }
 
-  /// Removes the wait of reader `reader` of `target`, which stopped waiting (cancelled).
   static func stopWaiting(_ reader: UInt64, for target: ObjectIdentifier) {
     _ = state.withLock { $0.waits.removeValue(forKey: WaitID(target: target, reader: reader)) }
   }

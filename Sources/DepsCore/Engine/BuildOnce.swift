@@ -15,7 +15,6 @@ package final class BuildOnce<Value>: @unchecked Sendable {
     case built(Value)
   }
 
-  /// What a thread asking for the value does next.
   private enum Next {
     case done(Value)
     case build
@@ -31,7 +30,6 @@ package final class BuildOnce<Value>: @unchecked Sendable {
 
   package init(name: BuildName) { self.name = name }
 
-  /// The value, once built.
   var builtValue: Value? {
     withState { state in
       if case .built(let value) = state { return value }
@@ -45,11 +43,7 @@ package final class BuildOnce<Value>: @unchecked Sendable {
     return body(&state)
   }
 
-  /// The value: built now with `build` when nobody has, or the one another thread is building,
-  /// waited for.
-  ///
-  /// - Parameter build: Makes the value; may run user code, and is called at most once per
-  ///   instance.
+  /// `build` may run user code, and is called at most once per instance.
   package func value(build: () -> Value) -> Value {
     // The thread's number only where it builds or waits: a read of a built value takes no more
     // than the lock.
@@ -100,7 +94,6 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
 
   private let kind: Kind
 
-  /// The default value of the key `id`.
   static func defaultValue(_ id: DependencyID) -> Self { Self(kind: .defaultValue(id)) }
 
   /// An environment of type `type`, created for a `@Derived` property or a pullback.
@@ -113,7 +106,6 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
     }
   }
 
-  /// The message that stops the process when this build needs itself, through `path`.
   func cycleMessage(path: String) -> String {
     switch kind {
     case .defaultValue(let id):
@@ -179,8 +171,6 @@ enum BuildGraph {
   /// Records that `thread` waits for `build`; when that wait would never end (the thread running
   /// `build` waits, directly or through other threads' builds, for a build `thread` runs), returns
   /// the message to stop the process with instead.
-  ///
-  /// - Returns: `nil` when the wait is recorded, or the message naming the cycle.
   static func cycleMessage<Value>(waitingFor build: BuildOnce<Value>, thread: ThreadID) -> String? {
     let target = ObjectIdentifier(build)
     let cycle = state.withLock { state -> [BuildName]? in

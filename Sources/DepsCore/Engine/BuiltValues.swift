@@ -11,7 +11,6 @@ package final class BuiltValues: Sendable {
     var entries: [Entry] = []
     /// The end of the last `shutdown` started, which the next one waits for.
     var lastShutdown: OneShot<Void>?
-    /// How many `shutdown` calls wait for an earlier one.
     var waitingShutdowns = 0
     /// The objects shut down (or being shut down) already, by identity: one object that several
     /// keys' defaults return is built, and recorded, once per key, and shut down once. Held, so
@@ -22,7 +21,6 @@ package final class BuiltValues: Sendable {
   private enum Entry: Sendable {
     /// A value built synchronously, as number `order` of ``BuildOrder``, in `box`.
     case value(any DependencyShutdown, order: UInt64, box: AnyValueBox)
-    /// An asynchronous default, whose value may not be built yet.
     case async(any StoreAsyncValue)
   }
 
@@ -37,7 +35,6 @@ package final class BuiltValues: Sendable {
     }
   }
 
-  /// Records `box`, which the store has just built, when it holds a value to shut down.
   private func record(_ box: AnyValueBox) {
     let value = box.anyValue
     let entry: Entry
@@ -57,13 +54,9 @@ package final class BuiltValues: Sendable {
   /// A call made while another runs waits for it, then shuts down what was built since. An
   /// asynchronous default not built yet (or still being built) stays for a later call.
   ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for each value; one that takes longer is reported (a runtime
-  ///     warning, a failure in tests), its shutdown cancelled, and not waited for. A negative one
-  ///     is reported as the caller's mistake, and shuts nothing down.
-  ///   - keys: The key each synchronously built box was built for, by box, for messages.
-  ///   - mark: Only values built after ``BuildOrder`` reached `mark` are shut down; the others
-  ///     stay for a later call.
+  /// A value that takes longer than `timeout` is reported, its shutdown cancelled and not waited
+  /// for; a negative `timeout` shuts nothing down. Only values built after `mark` (a ``BuildOrder``
+  /// number) are shut down; `keys` names the synchronously built boxes in messages.
   package func shutdown(
     timeout: Duration, keys: [ObjectIdentifier: DependencyID], builtAfter mark: UInt64 = 0
   ) async {
@@ -93,10 +86,9 @@ package final class BuiltValues: Sendable {
     run.fire(())
   }
 
-  /// How many `shutdown` calls wait for an earlier one to end, for tests.
+  /// For tests.
   var waitingShutdowns: Int { state.withLock(\.waitingShutdowns) }
 
-  /// A value to shut down, the order it was built in, and what names it in messages.
   private struct Due {
     var value: any DependencyShutdown
     var order: UInt64
@@ -148,7 +140,6 @@ package final class BuiltValues: Sendable {
     }
   }
 
-  /// Shuts `value` down, waiting at most `timeout`; reports it when it takes longer.
   private static func shutDown(_ value: any DependencyShutdown, named key: String?, timeout: Duration) async {
     guard await ended(within: timeout, { await value.shutdown() }) else {
       let type = String(describing: Swift.type(of: value))
@@ -157,7 +148,6 @@ package final class BuiltValues: Sendable {
     }
   }
 
-  /// The report of a value that did not shut down within `timeout`.
   static func timeoutMessage(key: String?, type: String, timeout: Duration) -> String {
     let what = key.map { "The value of \($0) (\(type))" } ?? "A \(type) the store built"
     return """
@@ -169,7 +159,6 @@ package final class BuiltValues: Sendable {
       """
   }
 
-  /// The report of `shutdown(timeout:)` given a negative timeout.
   static func negativeTimeoutMessage(_ timeout: Duration) -> String {
     """
     shutdown(timeout: \(timeout)) was called with a negative timeout.
@@ -180,10 +169,7 @@ package final class BuiltValues: Sendable {
     """
   }
 
-  /// Runs `operation` in a task of its own and waits for it at most `timeout`; cancels it when it
-  /// takes longer.
-  ///
-  /// - Returns: Whether `operation` ended in time.
+  /// Whether `operation`, run in a task of its own, ended within `timeout`; cancels it if not.
   private static func ended(
     within timeout: Duration, _ operation: @escaping @Sendable () async -> Void
   ) async -> Bool {
@@ -221,7 +207,6 @@ enum AsyncShutdownState: Sendable {
 
 /// A store's asynchronous default (an ``AsyncDependency``), as its shutdown sees it.
 protocol StoreAsyncValue: Sendable {
-  /// Whether the value is built, and what to shut down.
   var shutdownState: AsyncShutdownState { get }
 }
 
@@ -260,7 +245,6 @@ package final class OneShot<Value: Sendable>: Sendable {
     for continuation in waiting { continuation.resume(returning: value) }
   }
 
-  /// The value, once given.
   package var value: Value {
     get async {
       await withCheckedContinuation { continuation in

@@ -9,18 +9,13 @@
 package class DependencyAccess<Value>: @unchecked Sendable {
   // @unchecked: subclasses hold only immutable key paths or nothing; `get` is immutable.
 
-  /// Reads a `Dependencies` property as its key path does, when the wrapper that made the access
-  /// gave a getter: a closure formed where the key path is a literal, which the optimizer turns
-  /// into a call of the property's getter, without the key path projection (most of an uncached
-  /// read's cost). `nil` for a key type's access, or a key path's made without one. It takes the
-  /// `Dependencies` `inout` (it only reads them): the getter then reads them in place, where a
-  /// borrowed value was copied for the key path's getter, a retain and a release of its reader.
+  /// The property's getter, formed where the key path is a literal, which the optimizer turns into
+  /// a direct call without the key path projection (most of an uncached read's cost). It takes
+  /// `Dependencies` `inout` so the getter reads them in place: no retain and release of the reader.
   @usableFromInline let get: (@Sendable (inout Dependencies) -> Value)?
 
-  /// Whether a read may call ``get`` directly, without going through the access: ``get`` is set
-  /// and the access has no ``site`` to make known first. A plain field, which code specialized for
-  /// `Value` reads without forming the closure (it would wrap it in a thunk, allocated per read,
-  /// only to compare it with `nil`).
+  /// `get != nil && site == nil` as a plain field: code specialized for `Value` tests it without
+  /// forming the closure (it would wrap it in a thunk, allocated per read).
   @usableFromInline let hasGet: Bool
 
   /// Where the `@Dependency` that reads through this access was declared, in a test process
@@ -40,17 +35,14 @@ package class DependencyAccess<Value>: @unchecked Sendable {
     return TestValueCheck.reading(from: site, read)
   }
 
-  /// Reads `dependencies`' property with ``get``, which must be set.
   @usableFromInline
   final func runGetter(_ dependencies: inout Dependencies) -> Value {
     guard let get else { preconditionFailure("Deps: a read through a getter the access has not.") }
     return get(&dependencies)
   }
 
-  /// Reads the dependency at `node`, cached per thread until the next write.
   package func read(at node: DependencyNode) -> Value { fatalError("abstract") }
 
-  /// Reads the dependency through `reader`, caching nothing.
   package func read(through reader: any DependencyReader) -> Value { fatalError("abstract") }
 
   /// Sets the dependency on `node`, as `with(_:_:)` does; `false` when it cannot be set (a key
@@ -141,15 +133,9 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   /// or the key path object's address.
   @usableFromInline package let cacheKey: UInt
 
-  /// The access for the `Dependencies` property at `keyPath`.
-  ///
-  /// - Parameters:
-  ///   - keyPath: The property.
-  ///   - get: Reads the property as `keyPath` does, for uncached reads; formed where `keyPath` is
-  ///     a literal (see ``KeyPathAccess``). Only the first access made for a key path object keeps
-  ///     it.
-  ///   - declaration: Where the `@Dependency` that reads through the access was declared, to name
-  ///     in the failure of a read of a key with no test value; kept in test processes only.
+  /// The access for `keyPath`. `get` is formed where `keyPath` is a literal (see ``KeyPathAccess``);
+  /// only the first access made for a key path object keeps it. `declaration` is named in the
+  /// failure of a read of a key with no test value; kept in test processes only.
   @usableFromInline
   package init(
     _ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil,
@@ -163,12 +149,7 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
   }
 
-  /// The access for the key type `key`.
-  ///
-  /// - Parameters:
-  ///   - key: The key type.
-  ///   - declaration: Where the `@Dependency` that reads through the access was declared (see
-  ///     ``init(_:get:declaredAt:)``).
+  /// The access for the key type `key`; `declaration` as in ``init(_:get:declaredAt:)``.
   package init<Key: DependencyKey>(
     _ key: Key.Type, declaredAt declaration: (fileID: StaticString, line: UInt)? = nil
   ) where Key.Value == Value {
@@ -178,7 +159,6 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(key))
   }
 
-  /// Reads the dependency at `node`.
   @inlinable @inline(__always)
   package func read(at node: DependencyNode) -> Value {
     if let value = ThreadReadCache.cachedValue(scope: node.serial, key: cacheKey, as: Value.self) {
@@ -193,16 +173,12 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     access._withUnsafeGuaranteedRef { $0.hasGet }
   }
 
-  /// Reads `dependencies`' property with its getter, which the access must have (see
-  /// ``hasGetter``).
   @inlinable
   package func get(_ dependencies: inout Dependencies) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.runGetter(&dependencies) }
   }
 
-  /// Sets the dependency on `node`, as `with(_:_:)` does; `false` when it cannot be set (a key
-  /// path to a read-only `Dependencies` property).
   package func write(_ value: Value, at node: DependencyNode) -> Bool {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.write(value, at: node) }
@@ -214,7 +190,6 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     access._withUnsafeGuaranteedRef { $0.read(through: reader) }
   }
 
-  /// Reads the dependency through `reader`, and says whether the value may be cached.
   package func readCacheable(through reader: any DependencyReader) -> (value: Value, cacheable: Bool) {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.readCacheable(through: reader) }
@@ -280,7 +255,6 @@ private enum AccessTable {
     return Key(id: UInt(bitPattern: id), file: file, line: declaration.line)
   }
 
-  /// `access`, interned for `id`, as the access of its value type.
   private static func unretained<Value>(
     _ access: Unmanaged<AnyObject>, _ id: ObjectIdentifier
   ) -> Unmanaged<DependencyAccess<Value>> {
@@ -309,7 +283,6 @@ private enum AccessTable {
       return Int(truncatingIfNeeded: (mixed &* 0xBF58_476D_1CE4_E5B9) >> 32) & (keys.count - 1)
     }
 
-    /// The access held for `key`, unretained, or `nil`.
     func access(for key: Key) -> Unmanaged<AnyObject>? {
       var slot = slot(for: key)
       while keys[slot].id != 0 {

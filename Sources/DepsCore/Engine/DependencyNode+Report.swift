@@ -16,7 +16,6 @@ package struct DependencyReportWording: Sendable {
     self.aliasPlace = aliasPlace
   }
 
-  /// "1 level up", "2 levels up".
   package static func levelsUp(_ distance: Int) -> String {
     distance == 1 ? "1 level up" : "\(distance) levels up"
   }

@@ -12,17 +12,12 @@ package final class DependencyNode: DependencyReader {
   /// Identifies the node for the read caches; never reused, unlike an object address.
   @usableFromInline package let serial: UInt64
 
-  /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
   package let ownerName: String
 
-  /// Whether this node builds its own defaults instead of using its ancestors'.
-  ///
-  /// Reads below such a node that nobody overrode resolve to defaults built and cached here, so
-  /// that a running test (`GlobalDeps`) gets fresh `testValue`s and drops them with its node. Only
-  /// reads that miss the per-thread cache look at it.
+  /// Builds its own defaults instead of using its ancestors': a running test (`GlobalDeps`) gets
+  /// fresh `testValue`s and drops them with its node.
   package let ownsDefaults: Bool
 
-  /// Runs the defaults this node builds; see ``DefaultValues/Scope``.
   private let defaultsScope: DefaultValues.Scope?
 
   /// The node whose path a read searches after this node's own ancestors that set values, before
@@ -30,16 +25,14 @@ package final class DependencyNode: DependencyReader {
   /// `withDependencies(from:)` makes while another scope is in force (the one in force wins).
   let fallback: DependencyNode?
 
-  /// Whether a thread caches reads through this node only from its second read through it on: a
-  /// `withDependencies` scope, often read once and then ended, is then spared the caching and the
-  /// purge at its end (see ``ThreadReadCache/isRepeatedRead(scope:)``).
+  /// Caches a thread's reads only from its second read on: a `withDependencies` scope, often read
+  /// once and ended, is spared the caching and the purge at its end.
   private let cachesFromSecondRead: Bool
 
   /// Whether what is read and set through this node stays out of its ancestors' usage: a running
   /// test's scope, whose reads the process-wide store, which outlives every test, must not keep.
   private let isUsageRoot: Bool
 
-  /// Whether this node counts among the `GlobalDeps` scopes alive (``ReadPathWords/scopesAlive``).
   private let countsAsScope: Bool
 
   private let state: Locked<State>
@@ -51,23 +44,14 @@ package final class DependencyNode: DependencyReader {
     var defaults: DefaultValues?
     /// Whether some thread's read cache may hold an entry for this node, to purge at `deinit`.
     var isCached = false
-    /// What was read through this node and its descendants and set on them, in a test process;
-    /// made on first use (see ``usageLedger()``).
+    /// Test process only; made on first use (see ``usageLedger()``).
     var usage: DependencyUsageLedger?
   }
 
   /// Creates a node under `parent` holding `values`.
   ///
-  /// A new node has nothing cached anywhere, so setting its first values invalidates no reads.
-  ///
-  /// - Parameters:
-  ///   - ownerName: The type that owns the node, for reports.
-  ///   - parent: The node this one inherits values, aliases and (unless `ownsDefaults`) defaults from.
-  ///   - values: The values set on the node from the start.
-  ///   - ownsDefaults: Whether the node and its descendants build their own defaults, once each,
-  ///     instead of sharing those of the nearest ancestor that owns defaults, or of the root.
-  ///   - defaultsScope: Runs each default this node builds (when it owns defaults, or is the
-  ///     root), so that the default runs with the scope it is cached for in force.
+  /// With `ownsDefaults`, the node and its descendants build their own defaults, once each;
+  /// `defaultsScope` runs each default with the scope it is cached for in force.
   package init(
     ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = [],
     ownsDefaults: Bool = false, defaultsScope: DefaultValues.Scope? = nil
@@ -114,14 +98,11 @@ package final class DependencyNode: DependencyReader {
     if countsAsScope { ReadPathWords.scopeFreed() }
   }
 
-  /// Whether any thread has read through this node yet.
   package var hasBeenRead: Bool { state.withLock(\.isCached) }
 
   // MARK: Reading
 
-  /// The value of `key` at this node.
-  ///
-  /// A hit in the thread's cache takes no node lock and retains nothing; see ``ThreadReadCache``.
+  /// A cache hit takes no node lock and retains nothing; see ``ThreadReadCache``.
   @inline(__always)
   package func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     let cacheKey = UInt(bitPattern: ObjectIdentifier(key))
@@ -142,14 +123,9 @@ package final class DependencyNode: DependencyReader {
     return box.value
   }
 
-  /// The value of the `Dependencies` property at `keyPath` at this node.
-  ///
-  /// The getter runs on a thread's first read; its result, and only it, is cached for that thread
-  /// like a key's value (the keys the getter reads are not), so a read through a key path costs
-  /// what a read by key costs. Only the result of a key path that reads one key and returns a
-  /// value of that key's type (`\.apiClient`: `get { self[APIClientKey.self] }`) is cached: a key
-  /// path that reaches past the dependency (`\.date.now`, whose getter calls the generator) runs
-  /// on every read, as a property of the value would.
+  /// Only a getter that reads one key and returns that key's value type (`\.apiClient`) has its
+  /// result cached per thread; one that reaches past the dependency (`\.date.now`, which calls the
+  /// generator) runs on every read, as a property of the value would.
   @inline(__always)
   package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
@@ -165,8 +141,6 @@ package final class DependencyNode: DependencyReader {
     let generation = DependencyGeneration.current
     let recorder = KeyRecorder(reading: UncachedReader(node: self))
     let value = Dependencies(reader: recorder)[keyPath: keyPath]
-    // A getter that reads one key and returns its value is a function of that value, which only a
-    // write changes; anything else (`\.date.now` calls the generator) must run on every read.
     guard recorder.readOneKey(ofValueType: Value.self), cachesRead() else { return value }
     // The cache keeps the key path alive, so its address names it while the entry lives.
     cache(
@@ -175,7 +149,6 @@ package final class DependencyNode: DependencyReader {
     return value
   }
 
-  /// Whether a read that missed the thread's cache is cached: see ``cachesFromSecondRead``.
   private func cachesRead() -> Bool {
     !cachesFromSecondRead || ThreadReadCache.isRepeatedRead(scope: serial)
   }
@@ -230,16 +203,13 @@ package final class DependencyNode: DependencyReader {
   /// One level of a path: a node as it was when copied under its lock.
   package struct Level {
     package var node: DependencyNode
-    /// Who set the level's values, for reports.
     package var ownerName: String { node.ownerName }
-    /// Whether reads on the path below this level get this level's defaults.
     var ownsDefaults: Bool { node.ownsDefaults }
     var values: [ObjectIdentifier: Entry]
     var aliases: AliasTable
     /// The level's defaults, those built so far (`nil` before the first).
     var defaults: DefaultValues?
 
-    /// The defaults reads get from this level, created on first use.
     func defaultValues() -> DefaultValues { node.defaultValues() }
   }
 
@@ -260,9 +230,7 @@ package final class DependencyNode: DependencyReader {
     return .default(of: aliases.canonical(id))
   }
 
-  /// The box a read of `id` along `path` (nearest first, as copied by ``path()``) returns, the
-  /// dependency it was set or built as, and the write order of the value set, if one was. Builds a
-  /// default (user code) with no lock held.
+  /// Builds a default (user code) with no lock held.
   private static func resolvedBox(
     _ id: DependencyID, along path: [Level]
   ) -> (box: AnyValueBox, source: DependencyID, override: UInt64?) {
@@ -278,12 +246,9 @@ package final class DependencyNode: DependencyReader {
 
   // MARK: Usage
 
-  /// Records, on every level of `path`, a read of `id` that returned the override written as
-  /// number `override`, if any: a read through a node is a read through each of its ancestors.
-  ///
-  /// Beyond a running test's scope (``isUsageRoot``) a node records only that its own override
-  /// was read: the process-wide store outlives every test, and would otherwise keep the keys and
-  /// overrides that every test read.
+  /// A read through a node is a read through each of its ancestors. Beyond a running test's scope
+  /// (``isUsageRoot``) a node records only that its own override was read: the process-wide store
+  /// outlives every test, and would otherwise keep the keys and overrides that every test read.
   private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [Level]) {
     var beyondRoot = false
     for level in path {
@@ -296,7 +261,6 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// What this node records of its use in a test process, made on first use.
   func usageLedger() -> DependencyUsageLedger {
     state.withLock { state in
       if let usage = state.usage { return usage }
@@ -312,8 +276,6 @@ package final class DependencyNode: DependencyReader {
     state.withLock(\.usage)?.usage() ?? DependencyUsage()
   }
 
-  /// Tracks, on this node and its ancestors, the overrides `added` set here and the end of those
-  /// written as `removed`; in a test process.
   private func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
     guard !(added.isEmpty && removed.isEmpty) else { return }
     var next: DependencyNode? = self
@@ -326,16 +288,10 @@ package final class DependencyNode: DependencyReader {
   /// This node and its ancestors, nearest first, as they were at one instant.
   package func path() -> [Level] { snapshot().levels }
 
-  /// ``path()``, and the generation it holds for: the one to cache a read of it under.
-  ///
-  /// Each level is copied under its node's own lock; ``DependencyGeneration`` makes the copy
-  /// again if a write ran meanwhile. `afterLevel(n)` runs once level `n` of the first copy is made,
-  /// for tests that interleave writes with it.
-  ///
-  /// A node's ``fallback`` is searched after the node's ancestors, but before the nearest of them
-  /// that owns defaults (a running test's scope) or the root: those hold the values set for
-  /// everyone, which the scopes of both chains override. A node already on the path is not
-  /// copied twice.
+  /// ``path()`` and the generation to cache a read of it under. Each level is copied under its
+  /// node's lock; ``DependencyGeneration`` copies again if a write ran meanwhile (`afterLevel(n)`
+  /// lets tests interleave writes). A ``fallback`` is searched after the node's ancestors but before
+  /// the nearest that owns defaults or the root: the scopes of both chains override those.
   func snapshot(afterLevel: (Int) -> Void = { _ in }) -> (levels: [Level], generation: UInt64) {
     let (levels, generation) = DependencyGeneration.consistent { firstAttempt in
       var levels: [Level] = []
@@ -409,10 +365,8 @@ package final class DependencyNode: DependencyReader {
     return table
   }
 
-  /// The aliases in force at this node: its ancestors' and its own.
   package var effectiveAliases: AliasTable { Self.effectiveAliases(path()) }
 
-  /// The defaults this node builds, created on first use.
   private func defaultValues() -> DefaultValues {
     state.withLock { state in
       if let defaults = state.defaults { return defaults }
@@ -424,12 +378,9 @@ package final class DependencyNode: DependencyReader {
 
   // MARK: Writing
 
-  /// The node this one inherits from.
   package var parent: DependencyNode? { state.withLock(\.parent) }
 
-  /// Sets `entries` on this node; each holds here and below until a descendant sets its own.
   package func set(_ entries: some Sequence<Entry>) {
-    // Usage is tracked in a test process only: elsewhere a write does what it did without it.
     let tracksUsage = DependencyContext.isTest
     var added: [Entry] = []
     // Released after the write: a replaced value's `deinit` is user code.
@@ -446,15 +397,12 @@ package final class DependencyNode: DependencyReader {
     trackOverrides(adding: added, removing: tracksUsage ? replaced.map(\.sequence) : [])
   }
 
-  /// The values set on this node itself.
   package var ownValues: [Entry] {
     state.withLock { Array($0.values.values) }.sorted { $0.sequence < $1.sequence }
   }
 
-  /// The aliases declared on this node itself.
   package var ownAliases: AliasTable { state.withLock(\.aliases) }
 
-  /// Whether values are set on this node itself, and whether aliases are declared on it.
   package var holdsValuesAndAliases: (values: Bool, aliases: Bool) {
     state.withLock { (!$0.values.isEmpty, !$0.aliases.isEmpty) }
   }
@@ -474,8 +422,6 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// Makes `parent` this node's parent, unless it has one or `parent` is this node's descendant.
-  ///
-  /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
     let (attached, dropped) = DependencyGeneration.write(changed: \.0) { setParent(parent) }
@@ -492,7 +438,6 @@ package final class DependencyNode: DependencyReader {
     return attached
   }
 
-  /// Returns whether the node was attached, and the defaults it built before, which it drops.
   private func setParent(_ parent: DependencyNode) -> (Bool, DefaultValues?) {
     // One attach at a time: two threads attaching two nodes under each other would both pass the
     // check before either sets its parent, and make a cycle.
@@ -539,7 +484,6 @@ package final class DependencyNode: DependencyReader {
     withExtendedLifetime(defaults) {}
   }
 
-  /// Forgets every alias declared on this node.
   package func clearAliases() {
     DependencyGeneration.write {
       state.withLock { $0.aliases = AliasTable() }

@@ -11,7 +11,6 @@ package final class DependencyUsageLedger: Sendable {
     /// The overrides this ledger tracks, by their write order (``Entry/sequence``), which names
     /// one write.
     var overrides: [UInt64: DependencyID] = [:]
-    /// The overrides a read returned.
     var readOverrides: Set<UInt64> = []
   }
 
@@ -19,7 +18,6 @@ package final class DependencyUsageLedger: Sendable {
 
   package init() {}
 
-  /// Records a read of `id`, which returned the override written as number `override`, if any.
   func recordRead(_ id: DependencyID, override: UInt64?) {
     state.withLock { state in
       state.read.insert(id)
@@ -37,7 +35,6 @@ package final class DependencyUsageLedger: Sendable {
     }
   }
 
-  /// Tracks `added` as overrides, and stops tracking the overrides written as `removed`.
   func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
     state.withLock { state in
       for sequence in removed {

@@ -16,12 +16,8 @@ package enum KeyPathResolution {
   /// The key that `keyPath`'s getter reads, or `nil` with a runtime warning when it reads no key
   /// or several.
   ///
-  /// The first resolution runs the property's getter once, over a store of its own, and reports
-  /// nothing: learning which key a property reads is no read of the app's or the test's
-  /// dependencies, so it neither builds a default in their environment (a default is built on
-  /// first read), nor counts in their usage, nor reports a missing test value. The store it reads
-  /// builds the key's default (its `testValue` in a test) and drops it: a computed default is
-  /// built one extra time per key path and process.
+  /// The first resolution runs the getter once over a store of its own, so that it builds no
+  /// default in the app's or test's store, counts in no usage and reports no missing test value.
   package static func id(for keyPath: AnyKeyPath) -> DependencyID? {
     let keys = keysRead(by: keyPath)
     guard keys.count != 1 else { return keys[0] }

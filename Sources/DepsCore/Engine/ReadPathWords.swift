@@ -27,10 +27,8 @@ package enum ReadPathWords {
   @inlinable
   package static var scopesAlive: UInt64 { words.scopesAlive.load() }
 
-  /// Counts a scope made.
   package static func scopeMade() { words.scopesAlive.add(1) }
 
-  /// Counts a scope freed.
   static func scopeFreed() { words.scopesAlive.subtractOne() }
 
   /// The process-wide store's node, unretained, once `GlobalDeps` published it; `nil` before.

@@ -70,7 +70,6 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// The thread that reads through this cache; others only purge it.
   let thread: ThreadID
 
-  /// Whether the calling thread owns this cache, for assertions.
   @usableFromInline var isOwnedByCallingThread: Bool { thread == ThreadID.current }
 
   private init(thread: ThreadID) {
@@ -111,12 +110,9 @@ package final class ThreadReadCache: @unchecked Sendable {
     current._withUnsafeGuaranteedRef { $0.value(scope: scope, key: key, as: Value.self) }
   }
 
-  /// Whether the calling thread's last read that missed its cache through a node that caches from
-  /// its second read on (a `GlobalDeps` scope) was through `scope` too; else remembers `scope` as
-  /// that last one. Caching only repeated reads spares a scope read once (most are) the cost of
-  /// caching and of the purge at its end, while a scope read in a loop is cached from its second
-  /// read. A thread that goes back and forth between two such scopes caches neither: correct, and
-  /// as slow as a first read.
+  /// Whether the calling thread's last uncached read through a cache-from-second-read node was
+  /// through `scope` too; else remembers `scope`. A scope read once (most are) is spared caching and
+  /// the purge at its end; two scopes read alternately are never cached: correct, as slow as a miss.
   package static func isRepeatedRead(scope: UInt64) -> Bool {
     // The thread-local slot keeps the cache alive (see `current`); only this thread touches the
     // field (see `Table`).
@@ -129,7 +125,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// The value this cache holds for (`scope`, `key`), or `nil`; on the owning thread.
   @inlinable @inline(__always)
   func value<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     lock.lock()
@@ -137,7 +132,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     return storedValue(scope: scope, key: key, as: Value.self)
   }
 
-  /// The value of the box cached for (`scope`, `key`), or `nil`; with the lock held.
   @inlinable @inline(__always)
   func storedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     guard let box = lookup(scope: scope, key: key) else { return nil }
@@ -149,7 +143,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// Whether the owning thread may probe the table: it holds the lock. For assertions.
+  /// For assertions.
   @usableFromInline var mayProbe: Bool { lock.isLocked && isOwnedByCallingThread }
 
   /// The box cached for (`scope`, `key`), unretained: valid while the lock is held, or while the
@@ -168,8 +162,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// The keys the calling thread has cached reads of the node whose serial is `scope` under,
-  /// for tests.
+  /// For tests.
   package static func cachedKeys(scope: UInt64) -> [UInt] {
     // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
@@ -264,7 +257,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     return taken
   }
 
-  /// Puts `slot`, whose key is not in the table, into a free slot.
   private func insert(_ slot: Slot) {
     let mask = table.pointee.slotCount - 1
     var index = Self.index(scope: slot.scope, key: slot.key, shift: table.pointee.shift)
@@ -379,7 +371,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     return retained
   }
 
-  /// Unregisters an exiting thread's cache and releases what it held.
   private static func threadDidExit(_ cache: Unmanaged<ThreadReadCache>) {
     // The thread's slot is already clear: a read later in its exit (another key's destructor)
     // makes a cache anew, which the slot's destructor frees in its next round.

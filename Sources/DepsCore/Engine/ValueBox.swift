@@ -48,7 +48,6 @@ package struct Entry: Sendable {
     self.init(id: id, box: box, sequence: WriteSequence.next())
   }
 
-  /// An entry written earlier, as number `sequence` of ``WriteSequence``.
   init(id: DependencyID, box: AnyValueBox, sequence: UInt64) {
     self.id = id
     self.box = box

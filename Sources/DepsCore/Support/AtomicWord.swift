@@ -25,7 +25,6 @@ package struct AtomicWord: ~Copyable, Sendable {
     @inlinable
     package func load() -> UInt64 { value.load(ordering: .acquiring) }
 
-    /// Replaces the value.
     @inlinable
     package func store(_ newValue: UInt64) { value.store(newValue, ordering: .releasing) }
 
@@ -101,7 +100,6 @@ package struct AtomicWord: ~Copyable, Sendable {
 #endif
 
 extension AtomicWord {
-  /// Subtracts one, wrapping around below zero, and returns the new value.
   @inlinable @discardableResult
   package func subtractOne() -> UInt64 {
     add(.max)  // adding 2⁶⁴ - 1 wraps around to minus one

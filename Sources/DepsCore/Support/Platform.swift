@@ -29,7 +29,6 @@ enum PthreadCall {
     if status != 0 { failed(status, call) }
   }
 
-  /// The failure of ``check(_:_:)``.
   @usableFromInline
   static func failed(_ status: Int32, _ call: StaticString) -> Never {
     preconditionFailure(message(status, call))
@@ -43,12 +42,8 @@ enum PthreadCall {
 }
 
 /// The platform's lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere, in
-/// memory of its own so that it never moves.
-///
-/// Every pthread call's result is checked: a failure stops the process with the call and the
-/// error's text (see ``PthreadCall``). In debug builds the mutex checks its owner, so that a
-/// thread locking the lock it holds, or unlocking one it does not hold, stops with that text (as
-/// `os_unfair_lock` does on Apple platforms) rather than deadlocking or breaking the lock.
+/// memory of its own so that it never moves. In debug builds the mutex checks its owner, so that
+/// relocking or a foreign unlock stops with the error's text instead of deadlocking.
 @usableFromInline
 package struct PlatformLock: ~Copyable, @unchecked Sendable {
   // @unchecked: the platform lock is made to be shared between threads.
@@ -122,13 +117,9 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
 }
 
 #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-  /// The lock of one thread's read cache, taken around every cached read.
-  ///
-  /// Its thread is nearly always the only one to take it (a purge takes it too, briefly, and runs
-  /// no user code under it), so what matters is the uncontended cost. On Linux it is an atomic
-  /// flag: one exchange to lock and a plain releasing store to unlock, against two atomic
-  /// read-modify-writes for a mutex; a thread that finds it held yields until it is free, which is
-  /// never longer than a purge of one cache. Elsewhere it is ``PlatformLock``, the lock of ``Locked``.
+  /// The lock of one thread's read cache, nearly always taken by its own thread only (a purge takes
+  /// it briefly, running no user code). On Linux an atomic flag: one exchange to lock and a releasing
+  /// store to unlock, against two atomic read-modify-writes for a mutex.
   @usableFromInline
   struct CacheLock: ~Copyable, Sendable {
     @usableFromInline let held = Atomic<Bool>(false)
@@ -215,13 +206,11 @@ final class ThreadLocalSlot: Sendable {
     self.key = key
   }
 
-  /// The calling thread's pointer, `nil` when unset.
   var pointer: UnsafeMutableRawPointer? {
     get { pthread_getspecific(key) }
     set { PthreadCall.check(pthread_setspecific(key, newValue), "pthread_setspecific") }
   }
 
-  /// Runs `body` with the slot set to `pointer` on the calling thread, then restores what it held.
   func with<R>(_ pointer: UnsafeMutableRawPointer?, _ body: () throws -> R) rethrows -> R {
     let saved = self.pointer
     self.pointer = pointer
@@ -236,12 +225,10 @@ package func yieldThread() {
   sched_yield()
 }
 
-/// The value of the process's environment variable `name`, or `nil` when it is unset.
 func environmentValue(_ name: String) -> String? {
   getenv(name).map { String(cString: $0) }
 }
 
-/// Symbols of the loaded images, looked up by their C names.
 package enum LoadedSymbol {
   /// The address of the C symbol `name` as the program resolves it (in the program or any library
   /// it loaded), as a bit pattern (which is `Sendable`), or `nil` when none is loaded.
