@@ -31,17 +31,7 @@ extension Dependencies {
   /// A dependency declared in one property with a value of its own for Xcode previews.
   ///
   /// See ``subscript(default:test:fileID:function:)``; `preview` is read in previews when nobody
-  /// set one:
-  ///
-  /// ```swift
-  /// extension Dependencies {
-  ///   var previewedClient: NumberFactClient {
-  ///     get { self[default: .live, test: .mock, preview: .mock] }
-  ///     set { self[default: .live, test: .mock, preview: .mock] = newValue }
-  ///   }
-  /// }
-  /// ```
-  ///
+  /// set one.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     test testValue: @autoclosure @escaping @Sendable () -> Value,
@@ -59,7 +49,6 @@ extension Dependencies {
   ///
   /// See ``subscript(default:test:fileID:function:)``, and prefer it: a test value keeps tests
   /// off live services.
-  ///
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     fileID fileID: StaticString = #fileID, function function: StaticString = #function
@@ -69,13 +58,9 @@ extension Dependencies {
   }
 }
 
-/// The keys of the one-line declarations, one per declaration: found by where it is, made on its
-/// first use.
-///
-/// The engine knows dependencies by key type, so each declaration gets a type of its own,
-/// `InlineEntryKey<Value, Tag>` with a `Tag` made at run time from the declaration's number (a
-/// nest of `Bit0` and `Bit1`: the number's binary digits). Its statics find the declaration's
-/// values through the type.
+/// The keys of the one-line declarations, one per declaration, made on first use. The engine knows
+/// dependencies by key type, so each gets `InlineEntryKey<Value, Tag>`, its `Tag` made at run time
+/// from the declaration's number (a nest of `Bit0` and `Bit1`).
 enum InlineEntries {
   /// The declarations, by the addresses of their `fileID` and `function` strings (one pair of
   /// addresses per place the strings are in the binary), and by their text.

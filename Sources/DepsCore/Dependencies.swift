@@ -1,7 +1,6 @@
 /// The collection of dependency values, read and written through its properties.
 ///
-/// Extend `Dependencies` with one property per dependency, the way SwiftUI's `EnvironmentValues`
-/// is extended with one property per `EnvironmentKey`:
+/// Extend it with one property per dependency, as SwiftUI's `EnvironmentValues` per key:
 ///
 /// ```swift
 /// extension Dependencies {
@@ -12,10 +11,8 @@
 /// }
 /// ```
 ///
-/// You do not create `Dependencies` yourself: environments read through it (`env.apiClient`,
-/// `@Dependency(\.apiClient)`), and `with(_:_:)` and `withDependencies(_:operation:)` hand you one
-/// to write to. Reads see the values of the scope it came from; writes are collected and applied
-/// to that scope when the call returns.
+/// You do not create it: environments read through it, and `with(_:_:)` and `withDependencies`
+/// hand you one to write to; its writes apply to that scope when the call returns.
 public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
   var reader: any DependencyReader
@@ -63,9 +60,8 @@ public struct Dependencies: Sendable {
 }
 
 extension Dependencies {
-  /// Makes `dependency` an alias of `reference` in the scope this value updates: in a `GlobalDeps`
-  /// `withDependencies` update (or a `.dependencies` test trait), the alias holds for that scope
-  /// and the scopes nested in it, never process-wide.
+  /// Makes `dependency` an alias of `reference` in the scope this value updates (a `GlobalDeps`
+  /// `withDependencies` update or test trait): for that scope and those nested in it, never globally.
   ///
   /// ```swift
   /// withDependencies {
@@ -75,7 +71,6 @@ extension Dependencies {
   ///   LegacyModel().main    // .immediate
   /// }
   /// ```
-  ///
   public mutating func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>

@@ -1,14 +1,11 @@
 /// Whether the process runs an app, a test suite or an Xcode preview, which decides the value a
 /// dependency that nobody overrode resolves to.
 ///
-/// While XCTest or Swift Testing runs the process, a dependency resolves to its key's
-/// `testValue`; in an Xcode preview to its `previewValue`; elsewhere to its `defaultValue`. The
-/// context is detected once per process, on first use, from how the process was started (a test
-/// runner's arguments or environment variables, or `XCODE_RUNNING_FOR_PREVIEWS=1`), never from a
-/// test framework merely being linked: an app that links `DepsTesting` still runs live.
+/// Tests resolve a dependency to its key's `testValue`, previews to `previewValue`, anything else
+/// to `defaultValue`. Detected once per process from how it was started (a test runner's arguments
+/// or variables, `XCODE_RUNNING_FOR_PREVIEWS=1`), never from a linked test framework.
 ///
-/// Set the `DEPS_CONTEXT` environment variable to `live`, `test` or `preview` to force a context,
-/// e.g. to run a test binary against live dependencies or a command-line tool against test ones:
+/// Set `DEPS_CONTEXT` to `live`, `test` or `preview` to force a context, e.g. to run tests live:
 ///
 /// ```sh
 /// DEPS_CONTEXT=live swift test --filter IntegrationTests
@@ -26,14 +23,11 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   case live
   /// A test process, run by XCTest or Swift Testing: dependencies resolve to their `testValue`.
   case test
-  /// An Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`): dependencies resolve to their
-  /// `previewValue`.
+  /// An Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`): dependencies resolve to `previewValue`.
   case preview
 
-  /// The context of this process, detected once on first use.
-  ///
-  /// The `DEPS_CONTEXT` environment variable (`live`, `test` or `preview`) wins over detection;
-  /// any other value is reported with a runtime warning and ignored.
+  /// The context of this process, detected once on first use; a valid `DEPS_CONTEXT` wins, any other
+  /// value is reported with a runtime warning and ignored.
   public static var current: DependencyContext { detected.context }
 
   static let environmentVariable = "DEPS_CONTEXT"
@@ -63,9 +57,8 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// 0 until ``isTest`` is first asked, then 1 (no) or 2 (yes).
   private static let runsTests = AtomicWord()
 
-  /// The paragraph that ends a message about test-only code reached where no test runs (an
-  /// `unimplemented` endpoint, a built-in test value): the context this process detected, why,
-  /// and how to force the live one.
+  /// The paragraph that ends a message about test-only code reached where no test runs: the context
+  /// detected, why, and how to force the live one.
   static var detectionNote: String { detected.note }
 }
 
@@ -89,8 +82,7 @@ extension DependencyContext {
     }
   }
 
-  /// The environment variables that only a test runner sets: Xcode and `xcodebuild` on Apple
-  /// platforms, and Bazel's test runner.
+  /// Set only by a test runner: Xcode and `xcodebuild` on Apple platforms, Bazel's test runner.
   static let testRunnerEnvironmentVariables = [
     "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath",
     "XCTestSessionIdentifier", "BAZEL_TEST",
@@ -133,9 +125,8 @@ extension DependencyContext {
     """
   }
 
-  /// Whether one argument of the process names a test runner: the `xctest` tool, a `.xctest`
-  /// bundle or executable (`swift test` on Linux runs `<Package>PackageTests.xctest`), the
-  /// Swift Testing helper, or the `--testing-library` option of a test executable.
+  /// The `xctest` tool, a `.xctest` bundle or executable (`swift test` on Linux), the Swift Testing
+  /// helper, or a test executable's `--testing-library` option.
   private static func isTestRunnerArgument(_ argument: String) -> Bool {
     if argument == "--testing-library" { return true }
     var path = Substring(argument)
@@ -145,7 +136,6 @@ extension DependencyContext {
   }
 }
 
-/// Reads the live facts that ``DependencyContext/detect(environment:arguments:)`` decides from.
 private enum ProcessFacts {
   static func environment() -> [String: String] {
     var result: [String: String] = [:]

@@ -14,7 +14,6 @@
 ///   )
 /// }
 /// ```
-///
 public func XCTUnimplemented<each Argument, Result>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
@@ -30,11 +29,6 @@ public func XCTUnimplemented<each Argument, Result>(
 
 /// TCA 0.40's name for `unimplemented(_:fileID:filePath:line:column:)` (the throwing form): a
 /// throwing endpoint that fails the running test when called, then throws ``UnimplementedFailure``.
-///
-/// ```swift
-/// let load: @Sendable (Int) async throws -> String = XCTUnimplemented("Client.load")
-/// ```
-///
 public func XCTUnimplemented<each Argument, Result>(
   _ description: String = "",
   fileID: StaticString = #fileID,
@@ -46,11 +40,6 @@ public func XCTUnimplemented<each Argument, Result>(
 }
 
 /// TCA 0.40's name for the `unimplemented` that builds a non-throwing endpoint returning `Void`.
-///
-/// ```swift
-/// let stop: @Sendable () async -> Void = XCTUnimplemented("AudioRecorder.stop")
-/// ```
-///
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument>(
   _ description: String = "",
@@ -62,13 +51,7 @@ public func XCTUnimplemented<each Argument>(
   unimplemented(description, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// TCA 0.40's name for the `unimplemented` that builds a non-throwing endpoint returning an
-/// `AsyncStream`, which returns a finished stream.
-///
-/// ```swift
-/// let updates: @Sendable () -> AsyncStream<Int> = XCTUnimplemented("Motion.updates")
-/// ```
-///
+/// TCA 0.40's name for the `unimplemented` that builds an endpoint returning a finished `AsyncStream`.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument, Element>(
   _ description: String = "",
@@ -80,13 +63,8 @@ public func XCTUnimplemented<each Argument, Element>(
   unimplemented(description, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// TCA 0.40's name for the `unimplemented` that builds a non-throwing endpoint returning an
-/// `AsyncThrowingStream`, which returns a stream finished without an error.
-///
-/// ```swift
-/// let words: @Sendable () -> AsyncThrowingStream<String, any Error> = XCTUnimplemented("Speech.words")
-/// ```
-///
+/// TCA 0.40's name for the `unimplemented` that builds an endpoint returning a finished
+/// `AsyncThrowingStream`.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument, Element>(
   _ description: String = "",

@@ -11,30 +11,27 @@ package enum TestValueCheck {
   /// builder's stack that `DependencyKey`'s default `testValue` sets.
   private static let building = ThreadLocalSlot()
 
-  /// Set while a `@Dependency` made in a test process reads a value that the thread's cache did
-  /// not hold: the wrapper's declaration (an immortal ``DependencyReadSite``, unretained).
+  /// Set while a test process's `@Dependency` reads past the thread's cache: its declaration (an
+  /// immortal ``DependencyReadSite``, unretained).
   private static let reading = ThreadLocalSlot()
 
-  /// Set while the library reads a property only to learn which key it reads, in a store of its
-  /// own (see `KeyPathResolution`): the defaults built then are not the test's, and not reported.
+  /// Set while the library reads a property only to learn its key, over a store of its own: the
+  /// defaults built then are not the test's, and not reported.
   private static let learning = ThreadLocalSlot()
 
-  /// Runs `body`, whose reads of keys with no test value are not reported.
   @usableFromInline package static func unreported<R>(_ body: () throws -> R) rethrows -> R {
     // Any pointer that is not `nil` marks the thread; it is never followed.
     try learning.with(UnsafeMutableRawPointer(bitPattern: 1), body)
   }
 
-  /// Notes that the default `testValue` of `DependencyKey`, the key's `defaultValue`, is being
-  /// read, if the library is building a test value on this thread.
+  /// Notes that `DependencyKey`'s default `testValue` is read, if a test value is being built here.
   static func noteDefaultTestValue() {
     guard let flag = building.pointer else { return }
     // Set by `testValue(of:)` to the address of its `Bool`, alive while the build runs.
     flag.assumingMemoryBound(to: Bool.self).pointee = true
   }
 
-  /// Runs `body`, a read through the `@Dependency` declared at `site`, so that a default it
-  /// builds names the declaration.
+  /// Runs `body`, a read through the `@Dependency` at `site`, so a default it builds names it.
   static func reading<R>(from site: DependencyReadSite, _ body: () throws -> R) rethrows -> R {
     // Immortal: the access table keeps it for the life of the process.
     try reading.with(Unmanaged.passUnretained(site).toOpaque(), body)
@@ -114,9 +111,8 @@ package enum TestValueCheck {
     for read in reads.withLock({ $0 }) where !written.contains(read.id) { report(read) }
   }
 
-  /// What the reports of the current task do, in place of ``Dependencies/missingTestValue``: set
-  /// by the library's tests of the warning, which must not change the process-wide switch while
-  /// other tests run.
+  /// Overrides ``Dependencies/missingTestValue`` for the current task: for the library's tests of the
+  /// warning, which must not flip the process-wide switch while other tests run.
   @TaskLocal static var modeOverride: MissingTestValue?
 
   private static func report(_ read: MissingRead) {
@@ -142,9 +138,8 @@ package enum TestValueCheck {
   }
 }
 
-/// Where a `@Dependency` was declared, for the message of a read that built a default with no
-/// test value. Made once per declaration, in test processes only, and kept for the life of the
-/// process by the access table.
+/// Where a `@Dependency` was declared, for the message of a missing test value; made once per
+/// declaration, in test processes only, and kept forever by the access table.
 package final class DependencyReadSite: Sendable, CustomStringConvertible {
   let fileID: StaticString
   let line: UInt

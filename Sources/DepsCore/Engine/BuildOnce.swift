@@ -1,11 +1,9 @@
 /// A value built at most once, by the first thread that asks for it: a key's default in one
 /// store, a `@Derived` child, the child of an environment-less pullback.
 ///
-/// The build runs user code (`defaultValue`, an environment's `init`) with no lock held, since
-/// that code may read other dependencies. A thread that asks while another thread builds waits for
-/// that build instead of building its own, so user code runs once and every thread gets the same
-/// value. A build that needs itself, directly or through builds on other threads, stops the
-/// process with a message naming the cycle (``BuildGraph``) instead of hanging.
+/// The build runs user code with no lock held (it may read other dependencies); a thread that asks
+/// meanwhile waits for it, so user code runs once. A build that needs itself, directly or through
+/// builds on other threads, stops the process naming the cycle (``BuildGraph``) instead of hanging.
 package final class BuildOnce<Value>: @unchecked Sendable {
   // @unchecked: `state` is only reached under `lock`, and a built value is never changed.
   private enum State {
@@ -21,8 +19,7 @@ package final class BuildOnce<Value>: @unchecked Sendable {
     case wait
   }
 
-  // The lock and the state inline rather than a `Locked`: one allocation fewer per @Derived
-  // property of every environment.
+  // Inline, not a `Locked`: one allocation fewer per @Derived property of every environment.
   private let lock = PlatformLock()
   @exclusivity(unchecked) private var state = State.empty
   /// What this builds, to name it in a cycle's message.
@@ -45,8 +42,7 @@ package final class BuildOnce<Value>: @unchecked Sendable {
 
   /// `build` may run user code, and is called at most once per instance.
   package func value(build: () -> Value) -> Value {
-    // The thread's number only where it builds or waits: a read of a built value takes no more
-    // than the lock.
+    // The thread's number only where it builds or waits: a read of a built value takes only the lock.
     var waitingThread: ThreadID?
     defer { if let waitingThread { BuildGraph.stopWaiting(thread: waitingThread) } }
     while true {
@@ -128,11 +124,8 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
   }
 }
 
-/// Which thread runs which build, and which build each waiting thread waits for: what it takes to
-/// tell a wait that would never end.
-///
-/// A thread waits for a build, not for a thread: once that build has ended, the wait is over,
-/// even while the waiting thread has not yet run again to take it off the record.
+/// Which thread runs which build and which build each waiting thread waits for, to tell a wait
+/// that would never end. A thread waits for a build, not a thread: once it ended, the wait is over.
 enum BuildGraph {
   struct State {
     /// Thread → the builds it is running, outermost first.
@@ -145,8 +138,7 @@ enum BuildGraph {
 
   static let state = Locked(State())
 
-  /// Signalled whenever a build ends, for the threads waiting for one; each waiter looks whether
-  /// its own build is the one that ended.
+  /// Signalled whenever a build ends; each waiter looks whether its own build ended.
   static let buildEnded = Condition()
 
   static func begin<Value>(_ build: BuildOnce<Value>, thread: ThreadID) {
@@ -168,16 +160,14 @@ enum BuildGraph {
     _ = state.withLock { $0.waiting.removeValue(forKey: thread) }
   }
 
-  /// Records that `thread` waits for `build`; when that wait would never end (the thread running
-  /// `build` waits, directly or through other threads' builds, for a build `thread` runs), returns
-  /// the message to stop the process with instead.
+  /// Records that `thread` waits for `build`; when that wait would never end (`build`'s thread
+  /// waits, through other threads' builds, for one `thread` runs), returns the message to stop with.
   static func cycleMessage<Value>(waitingFor build: BuildOnce<Value>, thread: ThreadID) -> String? {
     let target = ObjectIdentifier(build)
     let cycle = state.withLock { state -> [BuildName]? in
       var current = target
       var visited: Set<ThreadID> = []
-      // Follow the waits from the build's owner while they are current: an ended build has no
-      // owner, and whoever waited for it is no longer waiting.
+      // Follow the waits from the build's owner while current: an ended build has no owner.
       while let owner = state.owners[current], visited.insert(owner).inserted {
         if owner == thread { return state.building[thread] ?? [] }
         guard let next = state.waiting[owner] else { break }

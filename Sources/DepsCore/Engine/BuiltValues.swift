@@ -1,9 +1,6 @@
-/// The values one store built that its `shutdown()` stops: the ``DependencyShutdown`` defaults it
-/// built synchronously, and its asynchronous defaults (``AsyncDependency``), each with the order
-/// its build ended in.
-///
-/// ``DefaultValues`` records every default it builds here (see ``recording(_:)``); nothing else
-/// does, so a value set on the store (an override) is never recorded, and never shut down.
+/// The values one store built that its `shutdown()` stops, with their build order: the
+/// ``DependencyShutdown`` defaults and the asynchronous defaults. Only ``DefaultValues`` records
+/// here, so an override is never recorded, and never shut down.
 package final class BuiltValues: Sendable {
   private let state = Locked(State())
 
@@ -12,9 +9,8 @@ package final class BuiltValues: Sendable {
     /// The end of the last `shutdown` started, which the next one waits for.
     var lastShutdown: OneShot<Void>?
     var waitingShutdowns = 0
-    /// The objects shut down (or being shut down) already, by identity: one object that several
-    /// keys' defaults return is built, and recorded, once per key, and shut down once. Held, so
-    /// that an identity is never that of a later object.
+    /// Objects shut down already, by identity: one object several keys return is shut down once. Held,
+    /// so that an identity never names a later object.
     var shutDownObjects: [ObjectIdentifier: any DependencyShutdown] = [:]
   }
 
@@ -48,15 +44,9 @@ package final class BuiltValues: Sendable {
     state.withLock { $0.entries.append(entry) }
   }
 
-  /// Shuts down every value recorded and not shut down yet, in the reverse of the order they were
-  /// built, each exactly once, waiting for each at most `timeout`.
-  ///
-  /// A call made while another runs waits for it, then shuts down what was built since. An
-  /// asynchronous default not built yet (or still being built) stays for a later call.
-  ///
-  /// A value that takes longer than `timeout` is reported, its shutdown cancelled and not waited
-  /// for; a negative `timeout` shuts nothing down. Only values built after `mark` (a ``BuildOrder``
-  /// number) are shut down; `keys` names the synchronously built boxes in messages.
+  /// Shuts down every value recorded and not shut down yet, last built first, once each, waiting
+  /// for each at most `timeout` (then reported and cancelled). A call made while another runs waits
+  /// for it; an asynchronous default not built yet stays for later. Only values built after `mark`.
   package func shutdown(
     timeout: Duration, keys: [ObjectIdentifier: DependencyID], builtAfter mark: UInt64 = 0
   ) async {
@@ -96,9 +86,8 @@ package final class BuiltValues: Sendable {
     var box: AnyValueBox?
   }
 
-  /// Takes the values to shut down now out of the entries; leaves the asynchronous defaults that
-  /// are not built yet. An object due under several keys is due once, at its first build; one
-  /// shut down before is not due again.
+  /// Takes the values due out of the entries, leaving unbuilt asynchronous defaults; an object due
+  /// under several keys is due once, at its first build, and never again.
   private func takeDue(builtAfter mark: UInt64) -> [Due] {
     state.withLock { state in
       var due: [Due] = []
@@ -174,8 +163,8 @@ package final class BuiltValues: Sendable {
     within timeout: Duration, _ operation: @escaping @Sendable () async -> Void
   ) async -> Bool {
     let outcome = OneShot<Bool>()
-    // Tasks of their own: the caller's cancellation (a service group that is shutting down)
-    // must neither cut a value's shutdown short nor end the wait for it early.
+    // Tasks of their own: the caller's cancellation (a service group shutting down) must neither cut
+    // a shutdown short nor end the wait early.
     let work = Task {
       await operation()
       outcome.fire(true)
@@ -195,7 +184,6 @@ package final class BuiltValues: Sendable {
   }
 }
 
-/// Where a store's asynchronous default is, for its shutdown.
 enum AsyncShutdownState: Sendable {
   /// Not built, or still being built: a later shutdown looks again.
   case notBuilt
@@ -205,7 +193,6 @@ enum AsyncShutdownState: Sendable {
   case nothingToShutDown
 }
 
-/// A store's asynchronous default (an ``AsyncDependency``), as its shutdown sees it.
 protocol StoreAsyncValue: Sendable {
   var shutdownState: AsyncShutdownState { get }
 }

@@ -1,12 +1,10 @@
 /// One scope of dependency values: a node of a ``ComposableEnvironment`` tree, the process-wide
 /// store of `GlobalDeps`, a `withDependencies` scope, or a running test's scope.
 ///
-/// A node holds the values and aliases set on it and a strong reference to its parent node. A
-/// read resolves against the node's path to the root: within a group of aliased dependencies,
-/// the nearest node that set any member wins, and within one node the latest write wins; with no
-/// value set anywhere, the lazily built default of the nearest node that owns defaults (the root,
-/// unless a node on the way was made with `ownsDefaults`). Resolved reads are cached per thread, so
-/// a read costs the same at any depth; any write invalidates those caches.
+/// A node holds its values and aliases and a strong reference to its parent. A read resolves along
+/// the path to the root (``resolve(_:along:aliases:)``); with nothing set, it gets the lazily built
+/// default of the nearest node that owns defaults, else the root's. Reads are cached per thread, so
+/// a read costs the same at any depth; any write invalidates the caches.
 @usableFromInline
 package final class DependencyNode: DependencyReader {
   /// Identifies the node for the read caches; never reused, unlike an object address.
@@ -20,17 +18,16 @@ package final class DependencyNode: DependencyReader {
 
   private let defaultsScope: DefaultValues.Scope?
 
-  /// The node whose path a read searches after this node's own ancestors that set values, before
-  /// the nearest ancestor that owns defaults: the scope a model was made in, for the scope
-  /// `withDependencies(from:)` makes while another scope is in force (the one in force wins).
+  /// Searched after this node's ancestors that set values, before the nearest that owns defaults:
+  /// the model's scope, for `withDependencies(from:)` made inside another scope (which wins).
   let fallback: DependencyNode?
 
   /// Caches a thread's reads only from its second read on: a `withDependencies` scope, often read
   /// once and ended, is spared the caching and the purge at its end.
   private let cachesFromSecondRead: Bool
 
-  /// Whether what is read and set through this node stays out of its ancestors' usage: a running
-  /// test's scope, whose reads the process-wide store, which outlives every test, must not keep.
+  /// Keeps reads and sets out of its ancestors' usage: a running test's scope, whose reads the store
+  /// (which outlives every test) must not keep.
   private let isUsageRoot: Bool
 
   private let countsAsScope: Bool
@@ -67,11 +64,8 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// A `GlobalDeps` scope: `values` and `aliases` over `parent` (then `fallback`), fixed from the
-  /// start; or, with `ownsDefaults`, a running test's scope, which builds its own defaults.
-  ///
-  /// In a test process the values are tracked as overrides by the node itself: a scope's
-  /// overrides are its own, not those of the scopes around it (see ``dependencyUsage``), while a
-  /// read through it counts for every node on its path.
+  /// start; with `ownsDefaults`, a running test's scope. In a test process its values are tracked as
+  /// overrides by the node itself, while a read through it counts for every node on its path.
   package init(
     scopeOf values: [Entry], aliases: AliasTable, parent: DependencyNode,
     fallback: DependencyNode? = nil, ownsDefaults: Bool = false,
@@ -123,9 +117,8 @@ package final class DependencyNode: DependencyReader {
     return box.value
   }
 
-  /// Only a getter that reads one key and returns that key's value type (`\.apiClient`) has its
-  /// result cached per thread; one that reaches past the dependency (`\.date.now`, which calls the
-  /// generator) runs on every read, as a property of the value would.
+  /// Only a getter that reads one key and returns its value type (`\.apiClient`) is cached per
+  /// thread; one that reaches past it (`\.date.now` calls the generator) runs on every read.
   @inline(__always)
   package func value<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     let cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
@@ -171,8 +164,8 @@ package final class DependencyNode: DependencyReader {
     Self.typedBox(for: key, along: path())
   }
 
-  /// The box a read of `key` along `path` (nearest first) returns; when an alias made it resolve
-  /// to a value of another type, a runtime warning and `key`'s own default instead.
+  /// The box a read of `key` along `path` returns; when an alias resolves it to another value type,
+  /// a runtime warning and `key`'s own default.
   package static func typedBox<Key: DependencyKey>(
     for key: Key.Type, along path: [Level]
   ) -> ValueBox<Key.Value> {
@@ -193,8 +186,7 @@ package final class DependencyNode: DependencyReader {
 
   /// Where a read of a dependency finds its value, on a path of nodes.
   enum Resolution {
-    /// Set as `entry` (on the dependency or an alias of it) on the node `distance` steps up from
-    /// the reading node (0: the node itself).
+    /// Set as `entry` (on the dependency or an alias) `distance` nodes up (0: the reading node).
     case set(Entry, distance: Int)
     /// Nobody set it: the default of `of`, the end of its alias chain.
     case `default`(of: DependencyID)
@@ -213,9 +205,8 @@ package final class DependencyNode: DependencyReader {
     func defaultValues() -> DefaultValues { node.defaultValues() }
   }
 
-  /// Resolves `id` along `path` (nearest first) under `aliases`: within a group of aliased
-  /// dependencies the nearest node that set any member wins, and within a node the latest write.
-  /// The one rule both reads and ``dependencyReport(title:wording:)`` follow.
+  /// The one rule reads and ``dependencyReport(title:wording:)`` follow: within an alias group the
+  /// nearest node that set any member wins, and within a node the latest write.
   static func resolve(_ id: DependencyID, along path: [Level], aliases: AliasTable) -> Resolution {
     let group = aliases.group(of: id)
     for (distance, level) in path.enumerated() {
@@ -246,9 +237,8 @@ package final class DependencyNode: DependencyReader {
 
   // MARK: Usage
 
-  /// A read through a node is a read through each of its ancestors. Beyond a running test's scope
-  /// (``isUsageRoot``) a node records only that its own override was read: the process-wide store
-  /// outlives every test, and would otherwise keep the keys and overrides that every test read.
+  /// A read through a node is a read through each ancestor; beyond a running test's scope
+  /// (``isUsageRoot``) only that its own override was read, or the store would keep every test's.
   private static func recordRead(_ id: DependencyID, override: UInt64?, along path: [Level]) {
     var beyondRoot = false
     for level in path {
@@ -270,8 +260,7 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// What was read through this node and its descendants, and which values set on them no read
-  /// returned; empty outside a test process.
+  /// What was read through this node and its descendants, and which set values no read returned.
   package var dependencyUsage: DependencyUsage {
     state.withLock(\.usage)?.usage() ?? DependencyUsage()
   }
@@ -288,10 +277,9 @@ package final class DependencyNode: DependencyReader {
   /// This node and its ancestors, nearest first, as they were at one instant.
   package func path() -> [Level] { snapshot().levels }
 
-  /// ``path()`` and the generation to cache a read of it under. Each level is copied under its
-  /// node's lock; ``DependencyGeneration`` copies again if a write ran meanwhile (`afterLevel(n)`
-  /// lets tests interleave writes). A ``fallback`` is searched after the node's ancestors but before
-  /// the nearest that owns defaults or the root: the scopes of both chains override those.
+  /// ``path()`` and the generation to cache a read of it under; ``DependencyGeneration`` copies again
+  /// if a write ran meanwhile (`afterLevel(n)` lets tests interleave writes). A ``fallback`` comes
+  /// after the node's ancestors but before the nearest that owns defaults, or the root.
   func snapshot(afterLevel: (Int) -> Void = { _ in }) -> (levels: [Level], generation: UInt64) {
     let (levels, generation) = DependencyGeneration.consistent { firstAttempt in
       var levels: [Level] = []
@@ -303,8 +291,8 @@ package final class DependencyNode: DependencyReader {
     return (levels, generation)
   }
 
-  /// Appends `start` and its ancestors (without those `levels` holds), splicing in fallbacks, to
-  /// `levels`; with `upToBase`, stops before the first that owns defaults or is the root.
+  /// Appends `start` and its ancestors not yet in `levels`, splicing in fallbacks; with `upToBase`,
+  /// stops before the first that owns defaults or is the root.
   private static func appendChain(
     from start: DependencyNode, to levels: inout [Level], upToBase: Bool, appended: (Int) -> Void
   ) {
@@ -331,8 +319,7 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// Whether `other` is this node, or a node a read through this one searches (an ancestor, or a
-  /// fallback's): then a read through this node finds all a read through `other` would, first.
+  /// Whether a read through this node searches `other` (itself, an ancestor, a fallback's), first.
   package func searches(_ other: DependencyNode) -> Bool {
     var next: DependencyNode? = self
     while let node = next {
@@ -407,8 +394,7 @@ package final class DependencyNode: DependencyReader {
     state.withLock { (!$0.values.isEmpty, !$0.aliases.isEmpty) }
   }
 
-  /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
-  /// the aliases in force here; a refused alias gets a runtime warning.
+  /// Makes `alias` read `reference` here and below, unless that closes a cycle (a runtime warning).
   @discardableResult
   package func addAlias(_ alias: DependencyID, to reference: DependencyID) -> AliasTable.Outcome {
     var effective = parent.map(\.effectiveAliases) ?? AliasTable()
@@ -440,7 +426,7 @@ package final class DependencyNode: DependencyReader {
 
   private func setParent(_ parent: DependencyNode) -> (Bool, DefaultValues?) {
     // One attach at a time: two threads attaching two nodes under each other would both pass the
-    // check before either sets its parent, and make a cycle.
+    // check, and make a cycle.
     Self.attachCount.withLock { count in
       var ancestor: DependencyNode? = parent
       while let node = ancestor {
@@ -460,12 +446,10 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// How many nodes were attached; its lock is held while a node is attached, since parents
-  /// change nowhere else.
+  /// Attaches so far; its lock is held during an attach, since parents change nowhere else.
   private static let attachCount = Locked<UInt64>(0)
 
-  /// Forgets every value set on this node, every default it built and what it recorded of its
-  /// use (``dependencyUsage``): a reset is where a test of the process-wide store starts.
+  /// Forgets the values set here, the defaults built and the usage: where a store test starts.
   package func reset() {
     let tracksUsage = DependencyContext.isTest
     // Released after the write: values' and defaults' `deinit`s are user code.

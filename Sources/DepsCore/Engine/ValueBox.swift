@@ -31,8 +31,7 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   override var anyValue: Any { value }
 
   package override func holds(_ object: AnyObject) -> Bool {
-    // A value that is no class instance (nor an optional holding one) becomes a new box, never
-    // `object`.
+    // A value that is no class instance (nor an optional of one) becomes a new box, never `object`.
     (value as AnyObject) === object
   }
 }

@@ -1,5 +1,4 @@
-// Every call into the C library (pthread locks, conditions and thread-local keys, the
-// scheduler, the environment, loaded symbols) sits in this file, behind the one platform `#if` of the library
+// Every call into the C library sits in this file, behind the library's one platform `#if`
 // (`ThreadReadCache` keeps its own thread-local key, whose destructor frees a thread's cache).
 
 #if canImport(Darwin)
@@ -19,11 +18,8 @@
 /// Checks the result of a pthread call, which reports failure by returning an error number.
 @usableFromInline
 enum PthreadCall {
-  /// Stops the process, naming `call` and the error, unless `status` is 0 (success).
-  ///
-  /// A pthread call on a valid, properly used lock never fails: a failure means the lock was
-  /// misused (destroyed while held, unlocked by a thread that does not hold it) or its memory was
-  /// overwritten, and carrying on would break mutual exclusion.
+  /// Stops the process, naming `call` and the error, unless `status` is 0: a pthread call on a
+  /// properly used lock never fails, and carrying on after a misuse would break mutual exclusion.
   @inlinable
   static func check(_ status: Int32, _ call: StaticString) {
     if status != 0 { failed(status, call) }
@@ -150,8 +146,7 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
   @usableFromInline typealias CacheLock = PlatformLock
 #endif
 
-/// Where threads wait for something another thread is doing (a default being built) without
-/// spinning: they sleep until it signals a change, then look again.
+/// Where threads sleep until another thread signals a change (a default built), then look again.
 final class Condition: @unchecked Sendable {
   // @unchecked: the mutex and the condition variable are made to be shared between threads.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -175,9 +170,7 @@ final class Condition: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// Returns once `isDone` is true, sleeping between the ``signalAll()`` calls that may make it so.
-  ///
-  /// - Parameter isDone: Library code that reads shared state under its own lock; never user code.
+  /// Returns once `isDone` (library code reading state under its own lock, never user code) holds.
   func wait(until isDone: () -> Bool) {
     PthreadCall.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     defer { PthreadCall.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
@@ -193,10 +186,8 @@ final class Condition: @unchecked Sendable {
   }
 }
 
-/// A pointer-sized thread-local slot that owns nothing: no destructor runs when a thread ends, so
-/// what it holds must need none (a number, a flag, the address of a value that outlives the call
-/// that set it). Used for each thread's ``ThreadID`` and for what the library marks while it builds
-/// a default in a test process (see `TestValueCheck`).
+/// A pointer-sized thread-local slot that owns nothing: no destructor runs at thread exit, so what
+/// it holds must need none. Holds each thread's ``ThreadID`` and `TestValueCheck`'s marks.
 final class ThreadLocalSlot: Sendable {
   private let key: pthread_key_t
 
@@ -230,8 +221,7 @@ func environmentValue(_ name: String) -> String? {
 }
 
 package enum LoadedSymbol {
-  /// The address of the C symbol `name` as the program resolves it (in the program or any library
-  /// it loaded), as a bit pattern (which is `Sendable`), or `nil` when none is loaded.
+  /// The address of the C symbol `name` as the program resolves it, as a `Sendable` bit pattern.
   package static func address(of name: String) -> UInt? {
     #if canImport(Darwin)
       let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
