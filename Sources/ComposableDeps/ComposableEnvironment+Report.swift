@@ -13,16 +13,10 @@ extension ComposableEnvironment: CustomDebugStringConvertible {
   /// // Aliases: none
   /// ```
   ///
-  /// Lines are sorted by key type name; a value reads as its `String(describing:)`, with line
-  /// breaks escaped (`\n`). Its origin is one of:
-  /// - `set on this environment`
-  /// - `inherited from AppEnvironment (2 levels up)`
-  /// - either of those followed by `as OtherKey`, when the value was set through an alias of the
-  ///   dependency
-  /// - `default, built` or `default, not yet built`, and `default of OtherKey, ...` for an alias
-  ///   that reads the default at the end of its chain.
-  ///
-  /// The report builds no default and does not change the environment. It has no trailing newline.
+  /// Lines are sorted by key type name; values read as `String(describing:)`, line breaks escaped.
+  /// An origin is `set on this environment`, `inherited from AppEnvironment (2 levels up)` (either
+  /// may end `as OtherKey`, set through an alias), `default, built`, `default, not yet built`, or
+  /// `default of OtherKey, ...`. The report builds no default and changes nothing.
   public func dependencyReport() -> String {
     let owners = sequence(first: node, next: \.parent).map(\.ownerName)
     let title =

@@ -12,10 +12,8 @@ extension ComposableEnvironment: DependencyUsageReporting {
   /// // Unread overrides: MainQueueKey
   /// ```
   ///
-  /// A value set on this environment and read through a descendant was read; one that every
-  /// descendant that reads the key overrides again was not. Recorded in a test process only
-  /// (`DependencyContext.test`): elsewhere the usage is empty. `TestStore(…, strictDependencies:
-  /// true)` fails a test whose environment has unread overrides at `finish()`.
+  /// Recorded in a test process only. `TestStore(…, strictDependencies: true)` fails a test whose
+  /// environment has unread overrides at `finish()`.
   public func dependencyUsage() -> DependencyUsage {
     node.dependencyUsage
   }

@@ -14,41 +14,31 @@ import DepsCore
 /// environment.counter.mainQueue  // .main, inherited
 /// ```
 ///
-/// Environments form a tree, like SwiftUI views and their environment: a value set with
-/// ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` on a node holds for that node and every
-/// descendant that does not set its own. Descendants read their ancestors' values as they are
-/// at read time, so setting a value on the root after the tree was read is seen below. Aliases
-/// (``aliasing(_:to:)``) hold for the node that declares them and its descendants.
+/// Environments form a tree: a value set on a node holds for it and every descendant that does
+/// not set its own, read as it is at read time; aliases (``aliasing(_:to:)``) likewise.
 ///
-/// Reading and writing from several threads at once is safe, and a read costs the same at any
-/// depth. The class is not `Sendable`: Swift 6 would make every subclass restate
-/// `@unchecked Sendable`. Effects should capture the services they need, not the environment.
+/// Thread-safe, and a read costs the same at any depth. Not `Sendable` (every subclass would have
+/// to restate `@unchecked Sendable`): effects should capture the services they need.
 ///
-/// In a module with default MainActor isolation (Swift 6.2 app targets), declare subclasses
-/// `nonisolated final class AppEnvironment: ComposableEnvironment`: without the word, the
+/// In a module with default MainActor isolation, declare subclasses `nonisolated`: otherwise the
 /// inherited `init()` is main-actor isolated and cannot override this one (Docs/Swift62AppTargets.md).
 @dynamicMemberLookup
 open class ComposableEnvironment {
-  /// The values and aliases set on this environment, and the link to its parent's.
   @usableFromInline package let node: DependencyNode
 
   /// Children derived by environment-less pullbacks, one per child type.
   private let pulledBack = PulledBackChildren()
 
-  /// The ``FirstPulledBackChild``, the first child `pulledBack` stored and its key, once
-  /// published. One atomic load and two field loads find it, against a chain of loads through
-  /// `pulledBack`'s list (most environments have one pulled-back child type). `pulledBack` keeps
-  /// the object alive as long as this environment.
+  /// The first child `pulledBack` stored, published: one atomic load and two field loads, against
+  /// a walk of `pulledBack`'s list; `pulledBack` keeps it alive as long as this environment.
   @usableFromInline let firstPulledBack = AtomicReference<FirstPulledBackChild>()
 
-  /// Creates a root environment: it reads defaults until values are set on it, and becomes a
-  /// child when another environment derives it.
+  /// Creates a root environment; it becomes a child when another environment derives it.
   public required init() {
     self.node = DependencyNode(ownerName: String(describing: Self.self))
   }
 
-  /// The ``dependencyReport()``, so `po environment` in the debugger and `debugPrint` show where
-  /// each dependency comes from. Subclasses may override it to add their own state.
+  /// The ``dependencyReport()``, for `po environment` and `debugPrint`; subclasses may override it.
   open var debugDescription: String { dependencyReport() }
 
   /// Reads the dependency at `keyPath`: `environment.mainQueue`.
@@ -57,22 +47,12 @@ open class ComposableEnvironment {
   }
 
   /// Reads or writes the dependency at `keyPath`: `environment[\.mainQueue]`.
-  ///
-  /// Setting is the same as ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)``.
   public subscript<Value>(keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
     get { node.value(keyPath) }
     set { node.set(keyPath, newValue) }
   }
 
-  /// Sets the dependency at `keyPath` for this environment and its descendants.
-  ///
-  /// A descendant that sets its own value keeps it. Calls chain:
-  /// `AppEnvironment().with(\.mainQueue, .main).with(\.uuid, .incrementing)`.
-  ///
-  /// - Parameters:
-  ///   - keyPath: The `Dependencies` property to set.
-  ///   - value: The new value.
-  /// - Returns: This environment.
+  /// Sets the dependency at `keyPath` here and in descendants that do not set their own; chains.
   @discardableResult
   public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
     node.set(keyPath, value)
@@ -84,27 +64,14 @@ open class ComposableEnvironment {
   /// ```swift
   /// AppEnvironment().with(APIClient.self, .mock)
   /// ```
-  ///
-  /// - Parameters:
-  ///   - key: The dependency's key type, or a type that is its own key.
-  ///   - value: The new value.
-  /// - Returns: This environment.
   @discardableResult
   public func with<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
     node.set(key, value)
     return self
   }
 
-  /// Makes `dependency` an alias of `reference` in this environment and its descendants.
-  ///
-  /// The two are then one dependency: setting either sets both, reading either reads the same
-  /// value, and while neither is set both read `reference`'s default. An alias that would make a
-  /// cycle is refused with a runtime warning naming both dependencies.
-  ///
-  /// - Parameters:
-  ///   - dependency: The dependency to read under another name.
-  ///   - reference: The dependency it stands for.
-  /// - Returns: This environment.
+  /// Makes `dependency` an alias of `reference` here and below: setting or reading either sets or
+  /// reads both, and a cycle is refused with a runtime warning.
   @discardableResult
   public func aliasing<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
@@ -114,10 +81,7 @@ open class ComposableEnvironment {
     return self
   }
 
-  /// The child of type `Child` that environment-less pullbacks use for this environment.
-  ///
-  /// Created on first use and attached to this environment, so each parent environment has its
-  /// own: values set on one parent never reach another parent's child.
+  /// The pulled-back child of type `Child`: each parent has its own.
   @usableFromInline
   func pulledBackChild<Child: ComposableEnvironment>(_: Child.Type) -> Child {
     // Taken from the lent reference: `pulledBack` keeps the child as long as this environment.
@@ -127,21 +91,13 @@ open class ComposableEnvironment {
     return unsafeDowncast(child, to: Child.self)
   }
 
-  /// The child of type `type` for environment-less pullbacks, stored under
-  /// `ObjectIdentifier(type)`, unretained: this environment keeps it for its whole life, so it is
-  /// valid while the caller holds this environment. Built with `type.init()` on first use, once:
-  /// threads that ask meanwhile wait for that build.
-  ///
-  /// Unretained so that a pullback runs its child reducer without a reference count taken and
-  /// dropped (two atomic operations) per level and action. Final, so that it inlines into a
-  /// pullback whose parent environment's type is a class that is not final (an intermediate level
-  /// typed `ComposableEnvironment`) instead of being called through the class's table.
+  /// The pulled-back child of type `type`, unretained (this environment keeps it for life) so that a
+  /// pullback takes no reference count per level; final so it inlines under non-final parent types.
   @inlinable @inline(__always)
   final func pulledBackChildUnretained(
     _ type: ComposableEnvironment.Type
   ) -> Unmanaged<ComposableEnvironment> {
-    // Published by `pulledBackChildUnretainedSlow` after it was built, never changed, and kept by
-    // `pulledBack` until this environment ends: valid without a retain of its own.
+    // Published after it was built, never changed, kept by `pulledBack`: valid without a retain.
     guard let first = firstPulledBack.load() else { return pulledBackChildUnretainedSlow(type) }
     return first._withUnsafeGuaranteedRef { first in
       guard first.key == ObjectIdentifier(type) else { return pulledBackChildUnretainedSlow(type) }
@@ -170,8 +126,7 @@ open class ComposableEnvironment {
   }
 }
 
-/// The first child environment-less pullbacks derived for an environment, with its key
-/// (`ObjectIdentifier(Child.self)`): immutable, published by address in
+/// The first pulled-back child with its key, immutable, published by address in
 /// `ComposableEnvironment.firstPulledBack`.
 @usableFromInline
 final class FirstPulledBackChild: @unchecked Sendable {
@@ -185,12 +140,9 @@ final class FirstPulledBackChild: @unchecked Sendable {
   }
 }
 
-/// The children environment-less pullbacks derived for one environment, found without a lock.
-///
-/// The current list is immutable and published by address in an atomic word; adding a child
-/// publishes a new list under the lock. Every list ever published is kept in `lists` until this
-/// object ends, so a reader may scan the list whose address it loaded while another thread adds.
-/// An environment has a child per child type its pullbacks name: a handful, scanned linearly.
+/// The pulled-back children of one environment, found without a lock: the current list is
+/// immutable and published in an atomic word, and every list published is kept until this object
+/// ends, so a reader may scan the one it loaded while another thread adds. A handful, scanned.
 private final class PulledBackChildren: @unchecked Sendable {
   // @unchecked: `lists` is only touched under its lock; `current` is atomic.
   private final class List {
@@ -203,15 +155,11 @@ private final class PulledBackChildren: @unchecked Sendable {
     }
   }
 
-  /// The newest list of `lists`, once there is one.
   private let current = AtomicReference<List>()
   private let lists = Locked<[List]>([])
-  /// The build of each child type's child, so that it is built once.
   private let builds = Locked<[ObjectIdentifier: BuildOnce<ComposableEnvironment>]>([:])
-  /// The environment's published ``FirstPulledBackChild``, kept here for the environment's life.
   private let kept = Locked<FirstPulledBackChild?>(nil)
 
-  /// Keeps `first` until this object ends, and returns it.
   func keep(_ first: FirstPulledBackChild) -> FirstPulledBackChild {
     kept.withLock { $0 = first }
     return first
@@ -219,8 +167,7 @@ private final class PulledBackChildren: @unchecked Sendable {
 
   /// The child stored under `key`, if any, unretained: `lists` keeps it until `self` ends.
   func findUnretained(_ key: ObjectIdentifier) -> Unmanaged<ComposableEnvironment>? {
-    // `lists` retains every published list until `self` ends, and `self` outlives this call: the
-    // list needs no retain of its own while it is scanned, nor the child it returns.
+    // `lists` retains every published list until `self`, which outlives this call, ends: no retains.
     guard let list = current.load() else { return nil }
     return list._withUnsafeGuaranteedRef { list in
       list.keys.withUnsafeBufferPointer { keys in
@@ -230,9 +177,7 @@ private final class PulledBackChildren: @unchecked Sendable {
     }
   }
 
-  /// The child stored under `ObjectIdentifier(type)`: the one another thread stored meanwhile,
-  /// or the one `make` builds (outside the lock, once: threads that ask meanwhile wait for that
-  /// build); `isFirst` when this call stored the first child of all.
+  /// The child under `ObjectIdentifier(type)`, or the one `make` builds once, unlocked; `isFirst`: the first.
   func add(
     _ type: ComposableEnvironment.Type, make: () -> ComposableEnvironment
   ) -> (child: ComposableEnvironment, isFirst: Bool) {

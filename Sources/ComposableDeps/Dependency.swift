@@ -9,13 +9,8 @@ import DepsCore
 /// }
 /// ```
 ///
-/// Each read sees the environment's current value: its own, else its nearest ancestor's, else the
-/// default. To read dependencies outside an environment, use `GlobalDeps`.
-///
-/// Setting the property sets the dependency on that environment, for it and its descendants, as
-/// ``ComposableEnvironment/with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` does. So a test can
-/// change a dependency, or one endpoint of a client, as TCA 0.x tests change their environment
-/// (`store.environment.weatherClient.search = { … }`):
+/// Each read sees the environment's value, else its nearest ancestor's, else the default. Setting
+/// the property sets it on that environment, as TCA 0.x tests change theirs:
 ///
 /// ```swift
 /// let environment = CounterEnvironment()
@@ -27,20 +22,12 @@ public struct Dependency<Value> {
 
   /// Reads the `Dependencies` property at `keyPath`.
   ///
-  /// - Parameters:
-  ///   - keyPath: The property to read, such as `\.mainQueue`.
-  ///   - fileID: The file of the declaration, named when a test reads a key with no test value.
-  ///   - line: The line of the declaration.
+  /// `fileID` and `line` name the declaration when a test reads a key with no test value.
   public init(_ keyPath: KeyPath<Dependencies, Value>, fileID: StaticString = #fileID, line: UInt = #line) {
     self.access = DependencyAccessHandle(keyPath, declaredAt: (fileID, line))
   }
 
   /// Reads the dependency whose key is `key`.
-  ///
-  /// - Parameters:
-  ///   - key: The dependency's key type, or a type that is its own key.
-  ///   - fileID: The file of the declaration, named when a test reads a key with no test value.
-  ///   - line: The line of the declaration.
   public init<Key: DependencyKey>(
     _ key: Key.Type, fileID: StaticString = #fileID, line: UInt = #line
   ) where Key.Value == Value {
@@ -58,18 +45,9 @@ public struct Dependency<Value> {
     set { fatalError("@Dependency from ComposableDeps works in ComposableEnvironment subclasses only.") }
   }
 
-  /// Reads the dependency from `environment`, the instance that declares the property, or sets it
-  /// there.
-  ///
-  /// Inlinable so the optimizer folds the storage key path into a field load and the read
-  /// specializes for the value type. It reads the environment's node unretained, so a read writes
-  /// no reference count and reads of one environment from two threads scale (see
-  /// Docs/Performance.md).
-  ///
-  /// Setting sets the dependency on `environment`, for it and its descendants, as
-  /// ``ComposableEnvironment/with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` does. A key path to
-  /// a read-only `Dependencies` property cannot be set: that is a runtime warning, and in a test a
-  /// test failure.
+  /// Reads the dependency from `environment`, or sets it there. Inlinable so the storage key path
+  /// folds into a field load; the node is read unretained, so reads from two threads scale.
+  /// Setting a read-only key path is a runtime warning (a failure in a test).
   @inlinable
   public static subscript<Environment: ComposableEnvironment>(
     _enclosingInstance environment: Environment,
@@ -78,9 +56,8 @@ public struct Dependency<Value> {
   ) -> Value {
     get {
       let access = environment[keyPath: storageKeyPath].access
-      // The environment, borrowed by the caller, keeps its node alive; reading the node unretained
-      // keeps the optimizer from retaining the environment around the read, a write to a shared
-      // reference count that would keep two threads' reads from scaling.
+      // The node is read unretained (the caller's borrowed environment keeps it alive), so the optimizer
+      // retains nothing around the read: a shared reference count would keep threads' reads from scaling.
       return Unmanaged.passUnretained(environment.node)._withUnsafeGuaranteedRef { access.read(at: $0) }
     }
     set {
@@ -99,8 +76,7 @@ public struct Dependency<Value> {
   }
 }
 
-/// Sets a `@Dependency` property's dependency on `environment`; warns when its key path is
-/// read-only.
+/// Sets a `@Dependency` property's dependency on `environment`; warns when it is read-only.
 @usableFromInline
 func setDependency<Value>(
   _ value: Value, access: DependencyAccessHandle<Value>, on environment: ComposableEnvironment

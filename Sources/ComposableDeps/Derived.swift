@@ -2,8 +2,7 @@ import DepsCore
 
 /// A child environment, created on first access and attached to the environment that declares it.
 ///
-/// The child inherits every value of its ancestors that it does not set itself, as it is at read
-/// time. Created lazily, so that environments may derive each other recursively.
+/// It inherits its ancestors' values at read time; lazy, so environments may derive each other.
 ///
 /// ```swift
 /// final class AppEnvironment: ComposableEnvironment {
@@ -22,14 +21,11 @@ public struct Derived<Environment: ComposableEnvironment> {
   }
 
   /// Derives a child created with `init()` in which `aliases` hold from its first read.
-  ///
-  /// - Parameter aliases: Builds the aliases, as in `{ $0.alias(\.main, to: \.mainQueue) }`.
   public init(aliases: (AliasBuilder) -> AliasBuilder) {
     self.storage = DerivedStorage(make: { Environment() }, aliases: aliases(AliasBuilder()))
   }
 
-  /// Derives the child that `wrappedValue` builds on first access, as in
-  /// `@Derived var child = Child().with(\.x, 1)`: it keeps the values set on it and inherits the rest.
+  /// Derives the child `wrappedValue` builds on first access: `@Derived var child = Child().with(\.x, 1)`.
   public init(wrappedValue: @escaping @autoclosure () -> Environment) {
     self.storage = DerivedStorage(make: wrappedValue, aliases: AliasBuilder())
   }
@@ -40,10 +36,8 @@ public struct Derived<Environment: ComposableEnvironment> {
     fatalError("@Derived from ComposableDeps works in ComposableEnvironment subclasses only.")
   }
 
-  /// The child of `parent`, the instance that declares the property; created on first access.
-  ///
-  /// Inlinable, so that in the declaring module the storage key path, a literal, becomes a field
-  /// read: an atomic load and no key path or metadata lookup.
+  /// The child of `parent`, created on first access. Inlinable, so that the storage key path, a
+  /// literal, becomes a field read: an atomic load and no key path or metadata lookup.
   @inlinable
   public static subscript<Parent: ComposableEnvironment>(
     _enclosingInstance parent: Parent,
@@ -57,25 +51,19 @@ public struct Derived<Environment: ComposableEnvironment> {
   }
 }
 
-/// The name the original library used for ``Derived``; kept so its code compiles with the import
-/// changed.
+/// The original library's name for ``Derived``, so its code compiles with the import changed.
 public typealias DerivedEnvironment = Derived
 
-/// Holds a derived child, for every copy of its property wrapper.
-///
-/// Reads after the first take no lock: the published child's address is kept in an atomic word.
-/// Non-generic but for `make`, so that the read path, which runs unspecialized in this module,
-/// asks the runtime for no generic metadata.
+/// Holds a derived child for every copy of its wrapper; reads after the first load its address
+/// from an atomic word. Non-generic but for `make`: the unspecialized read path needs no metadata.
 @usableFromInline
 final class DerivedStorage<Environment: ComposableEnvironment>: @unchecked Sendable {
   // @unchecked: `child` is built once under its own lock; `make`, `aliases` are immutable, and
   // `published` is atomic.
   private let make: () -> Environment
   private let aliases: AliasBuilder
-  /// Built by the first thread that reads the property; the others wait for it.
   private let child = BuildOnce<ComposableEnvironment>(name: .environment(Environment.self))
-  /// The child `child` holds, once published. `child` never changes once built and keeps the
-  /// child alive as long as this storage, so the published address stays valid.
+  /// Published once built; `child` keeps it alive as long as this storage.
   @usableFromInline let publishedChild = AtomicReference<ComposableEnvironment>()
 
   @inlinable

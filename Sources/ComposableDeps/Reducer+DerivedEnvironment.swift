@@ -3,13 +3,9 @@ import DepsReducer
 
 /// Environment-less pullbacks: the child environment is derived from the parent environment.
 ///
-/// Each parent environment instance gets its own child, created on first use and attached to the
-/// parent, so that it inherits the parent's values at read time: one reducer value used by two
-/// stores with different parent environments gives each its own child.
-///
-/// The child is the pullback's own, never one of the parent's `@Derived` properties of the same
-/// type (there may be several); to run a child reducer on one, pass it:
-/// `pullback(state: \.demo, action: /AppAction.demo, environment: \.demo)`.
+/// Each parent environment instance gets its own child, attached to it, so one reducer used by two
+/// stores gives each its own. It is never one of the parent's `@Derived` properties; to run a child
+/// reducer on one, pass it: `pullback(state: \.demo, action: /AppAction.demo, environment: \.demo)`.
 ///
 /// ```swift
 /// let appReducer = Reducer<AppState, AppAction, AppEnvironment>.combine(
@@ -18,8 +14,7 @@ import DepsReducer
 /// )
 /// ```
 extension Reducer where Environment: ComposableEnvironment {
-  /// Lifts this reducer to a parent whose state holds the child's state in a property; the child
-  /// environment is derived from the parent environment.
+  /// Lifts this reducer to a parent whose state holds the child's state in a property.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
@@ -28,8 +23,7 @@ extension Reducer where Environment: ComposableEnvironment {
     pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
-  /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
-  /// child environment is derived from the parent environment.
+  /// Lifts this reducer to a parent whose state is an enum with the child's state in one case.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: ComposableEnvironment>(
     state: CasePath<ParentState, State>,
@@ -38,9 +32,7 @@ extension Reducer where Environment: ComposableEnvironment {
     pullback(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
-  /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
-  /// `Array`, or any `MutableCollection & RandomAccessCollection` such as `IdentifiedArray`); the
-  /// child environment is derived from the parent environment.
+  /// Lifts this reducer to a parent whose state holds a collection of identified child states.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: ComposableEnvironment,
@@ -54,8 +46,7 @@ extension Reducer where Environment: ComposableEnvironment {
     forEach(state: state, action: action, lending: ChildDerivation<ParentEnvironment, Environment>())
   }
 
-  /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
-  /// environment is derived from the parent environment.
+  /// Lifts this reducer to a parent whose state holds a dictionary of child states.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: ComposableEnvironment, Key: Hashable & Sendable

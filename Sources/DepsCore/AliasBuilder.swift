@@ -10,17 +10,12 @@
 /// }
 /// ```
 public struct AliasBuilder: Sendable {
-  /// The declared `(alias, reference)` pairs, in order.
   package private(set) var pairs: [(alias: DependencyKeyPath, reference: DependencyKeyPath)] = []
 
   package init() {}
 
   /// Makes `dependency` an alias of `reference` in the child: reading or setting either reads or
   /// sets both, and while neither is set both read `reference`'s default.
-  ///
-  /// - Parameters:
-  ///   - dependency: The dependency the child reads under another name.
-  ///   - reference: The dependency it stands for.
   /// - Returns: The builder with the alias added, to chain further aliases.
   public func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,

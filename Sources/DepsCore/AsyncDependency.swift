@@ -1,8 +1,7 @@
 /// A dependency whose value is built asynchronously: read it with `try await dependency.value`.
 ///
-/// What ``Dependencies`` holds for an ``AsyncDependencyKey``. The store makes one for the key's
-/// ``AsyncDependencyKey/makeDefault()``, built once per store on its first await however many
-/// tasks await it at once; you make one to override the dependency:
+/// What ``Dependencies`` holds for an ``AsyncDependencyKey``: the store makes one for the key's
+/// ``AsyncDependencyKey/makeDefault()``; you make one to override the dependency:
 ///
 /// ```swift
 /// let environment = CounterEnvironment()
@@ -13,11 +12,8 @@
 /// A reader that is cancelled stops waiting with `CancellationError`; the build goes on for the
 /// others. A build that throws gives every waiting reader the error, and the next read tries again.
 public struct AsyncDependency<Value: Sendable>: Sendable {
-  /// Where the value comes from.
   package enum Source: Sendable {
-    /// Built already.
     case value(Value)
-    /// Built on the first await.
     case build(AsyncBuild<Value>)
     /// The default `testValue` of the key: fails the test when awaited.
     case missingTestValue(key: String)
@@ -31,48 +27,27 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
 
   /// A dependency whose value is `value`, built already: reads return it at once.
   ///
-  /// ```swift
-  /// let environment = CounterEnvironment().with(\.factCache, .value(FactCache()))
-  /// ```
-  ///
   /// The value is yours: the store does not shut it down, even when it conforms to
   /// ``DependencyShutdown``.
-  ///
-  /// - Parameter value: The value every read returns.
-  /// - Returns: The dependency.
   public static func value(_ value: Value) -> Self {
     Self(source: .value(value))
   }
 
   /// A dependency built by `make` on its first await, once, for every task that awaits it.
   ///
-  /// ```swift
-  /// let environment = CounterEnvironment()
-  ///   .with(\.database, .build { try await Database.open(path: ":memory:") })
-  /// ```
+  /// As an override, the value is yours: the store does not shut it down. As a key's `testValue`,
+  /// each store (each test) builds its own with `make`, and shuts it down.
   ///
-  /// As an override, the value is yours: the store does not shut it down. As a key's
-  /// ``AsyncDependencyKey/testValue``, each store (each test's root environment, or each running
-  /// test in `GlobalDeps`) builds a value of its own with `make`, and shuts it down.
-  ///
-  /// - Parameter make: Builds the value. It runs in a task of its own: cancelling the reader that
-  ///   started it does not cancel it. When it throws, the next read calls it again.
-  /// - Returns: The dependency.
+  /// `make` runs in a task of its own: cancelling the reader that started it does not cancel it.
+  /// When it throws, the next read calls it again.
   public static func build(_ make: @escaping @Sendable () async throws -> Value) -> Self {
     Self(source: .build(AsyncBuild(make: make, scope: nil, keyName: nil)))
   }
 
   /// The value: built on the first await, then the same for every read.
-  ///
-  /// ```swift
-  /// let cache = try await environment.factCache.value
-  /// ```
-  ///
-  /// - Throws: `CancellationError` when the reading task is cancelled while it waits for the
-  ///   build (the build goes on); the build's error when it throws (the next read tries again);
-  ///   ``UnimplementedFailure`` for a key's default `testValue`, after failing the running test;
-  ///   ``AsyncDependencyCycle`` when the await is made inside a build that this dependency's build
-  ///   waits for (a build that needs itself), after failing the running test.
+  /// - Throws: `CancellationError` when the reader is cancelled (the build goes on); the build's
+  ///   error (the next read tries again); ``UnimplementedFailure`` for a key's default `testValue`;
+  ///   ``AsyncDependencyCycle`` for a build that needs itself. The last two also fail the test.
   public var value: Value {
     get async throws {
       switch source {
@@ -83,9 +58,8 @@ public struct AsyncDependency<Value: Sendable>: Sendable {
     }
   }
 
-  /// This dependency as the store's own, for a store to use as a key's default: a build made
-  /// anew (so that no two stores share one built value, even when the key returns one
-  /// `static let`), run with `scope`, and named after `key` in messages.
+  /// This dependency as a store's default: a build made anew (no two stores share a built value,
+  /// even for a key that returns one `static let`), run with `scope`, named after `key`.
   func madeForStore(key: String, scope: (any AsyncBuildScope)?) -> Self {
     guard case .build(let build) = source else { return self }
     return Self(source: .build(AsyncBuild(make: build.make, scope: scope, keyName: key)))
@@ -115,7 +89,6 @@ extension AsyncDependency: CustomStringConvertible {
 
 /// The failure of a key's default `testValue` when a test awaits it.
 enum MissingAsyncTestValue {
-  /// The message of the failure.
   static func message(key: String) -> String {
     """
     \(key) has no test value, but was awaited in a test.

@@ -1,11 +1,9 @@
 /// The error an await of an ``AsyncDependency`` throws when its build needs itself: the build
 /// awaits, directly or through other builds, the value being built.
 ///
-/// Such a wait could never end: a database's `makeDefault()` that awaits the configuration, whose
-/// `makeDefault()` awaits the database, would leave both builds waiting for each other. The
-/// library tells it instead: the await that would close the cycle fails the running test (outside
-/// tests, prints a runtime warning) with the ``description`` and throws this error, which ends the
-/// builds of the cycle and the awaits of their readers when each passes it on with `try`:
+/// Such a wait could never end (a database that awaits the configuration, which awaits the
+/// database): the await that would close the cycle fails the running test (outside tests, a runtime
+/// warning) and throws this error, which ends the cycle's builds when each passes it on with `try`:
 ///
 /// ```swift
 /// func openDatabase(_ database: AsyncDependency<Int>) async throws -> Int {
@@ -23,19 +21,6 @@ public struct AsyncDependencyCycle: Error, Equatable, Sendable, CustomStringConv
   public let path: [String]
 
   /// Creates the error of the cycle of builds `path`.
-  ///
-  /// The library throws it; tests create one to compare with what was thrown:
-  ///
-  /// ```swift
-  /// func expectCycle(awaiting database: AsyncDependency<Int>) async {
-  ///   let path = ["DatabaseKey", "ConfigurationKey", "DatabaseKey"]
-  ///   await #expect(throws: AsyncDependencyCycle(path: path)) {
-  ///     try await database.value
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// - Parameter path: The builds of the cycle, first and last the build awaited.
   public init(path: [String]) {
     self.path = path
   }

@@ -18,11 +18,9 @@
 /// }
 /// ```
 ///
-/// Read it with `try await environment.factCache.value` (or through `@Dependency(\.factCache)`).
-/// The first awaited read builds the value, once per store (a `ComposableDeps` tree; in
-/// `GlobalDeps` the process-wide store, or a running test), however many tasks await
-/// it at once; a synchronous read of other dependencies pays nothing for it. A value that
-/// conforms to ``DependencyShutdown`` is shut down by the store's `shutdown()`.
+/// Read it with `try await environment.factCache.value` (or `@Dependency(\.factCache)`). The first
+/// awaited read builds the value, once per store however many tasks await it; synchronous reads pay
+/// nothing for it. A value that conforms to ``DependencyShutdown`` is shut down by `shutdown()`.
 ///
 /// Like ``DependencyKey``, it refines `SendableMetatype` (``SendableMetatypeIfAvailable``), so a
 /// key declared in a module with default MainActor isolation needs no `nonisolated`.
@@ -32,11 +30,9 @@ public protocol AsyncDependencyKey: SendableMetatypeIfAvailable {
 
   /// Builds the value used when nobody set one, outside tests.
   ///
-  /// Called on the first awaited read, in a task of its own. When it throws, the readers waiting
-  /// for it get the error and the next read calls it again. It may await other asynchronous
-  /// dependencies, but not one whose build awaits this one: that await reports the cycle (a
-  /// runtime warning; a failure in tests) and throws ``AsyncDependencyCycle`` instead of waiting
-  /// forever.
+  /// Called on the first awaited read, in a task of its own; when it throws, the waiting readers get
+  /// the error and the next read calls it again. An await of a dependency whose build awaits this one
+  /// reports the cycle and throws ``AsyncDependencyCycle`` instead of waiting forever.
   static func makeDefault() async throws -> Value
 
   /// The dependency used when nobody set one, while XCTest or Swift Testing runs the process.
@@ -56,32 +52,14 @@ extension AsyncDependencyKey {
 
 extension Dependencies {
   /// Reads or writes the asynchronously built dependency identified by `key`.
-  ///
-  /// Use it in the accessors of a `Dependencies` property:
-  ///
-  /// ```swift
-  /// extension Dependencies {
-  ///   var database: AsyncDependency<Database> {
-  ///     get { self[DatabaseKey.self] }
-  ///     set { self[DatabaseKey.self] = newValue }
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// - Parameter key: The dependency's key type.
-  /// - Returns: The dependency written through this `Dependencies`, or else the scope's, or else
-  ///   the store's own, built on its first await with the key's ``AsyncDependencyKey/makeDefault()``
-  ///   (its ``AsyncDependencyKey/testValue`` in tests).
   public subscript<Key: AsyncDependencyKey>(key: Key.Type) -> AsyncDependency<Key.Value> {
     get { self[Async<Key>.self] }
     set { self[Async<Key>.self] = newValue }
   }
 }
 
-/// The key under which ``Dependencies`` keeps the ``AsyncDependency`` of the key `Key`: the
-/// store builds this key's default synchronously, once, like any other (an `AsyncDependency`
-/// whose value is not built yet), and that `AsyncDependency` builds the value on its first await.
-/// Reports name it `Async<Key>`.
+/// The key under which ``Dependencies`` keeps the ``AsyncDependency`` of `Key`: built synchronously
+/// like any default, it builds the value on its first await. Reports name it `Async<Key>`.
 enum Async<Key: AsyncDependencyKey>: DependencyKey {
   static var defaultValue: AsyncDependency<Key.Value> {
     let build = AsyncBuild(maker: DefaultMaker<Key>(), scope: AsyncBuildScopes.current, keyName: keyName)

@@ -14,21 +14,11 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// The values are autoclosures, built lazily and once per store as a key's are. The key is
-  /// `fileID` and `function`, which the compiler fills in: the file and the property's name, so
-  /// the two accessors of one property name one dependency, and two properties two. Do not pass
-  /// them yourself.
-  ///
-  /// Reads through `@Dependency(\.quoteClient)` and an environment's property cost what they cost
-  /// through a key type (Docs/Performance.md); a read of the property on a ``Dependencies``
-  /// value itself first finds the declaration's key in a table behind a lock. With the package
-  /// trait `Macros`, `@DependencyEntry` writes the same declaration with a key type.
-  ///
-  /// - Parameters:
-  ///   - defaultValue: The value read outside tests and previews when nobody set one.
-  ///   - testValue: The value read in tests when nobody set one.
-  ///   - fileID: The file of the declaration; leave it to the compiler.
-  ///   - function: The name of the property; leave it to the compiler.
+  /// The values are built lazily, once per store, as a key's are. The key is `fileID` and
+  /// `function`, which the compiler fills in (the file and the property's name): do not pass them.
+  /// Reads through `@Dependency(\.quoteClient)` cost what a key type's cost; a read on a
+  /// ``Dependencies`` value first finds the key in a table behind a lock. With the package trait
+  /// `Macros`, `@DependencyEntry` writes the same declaration with a key type.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     test testValue: @autoclosure @escaping @Sendable () -> Value,
@@ -41,23 +31,7 @@ extension Dependencies {
   /// A dependency declared in one property with a value of its own for Xcode previews.
   ///
   /// See ``subscript(default:test:fileID:function:)``; `preview` is read in previews when nobody
-  /// set one:
-  ///
-  /// ```swift
-  /// extension Dependencies {
-  ///   var previewedClient: NumberFactClient {
-  ///     get { self[default: .live, test: .mock, preview: .mock] }
-  ///     set { self[default: .live, test: .mock, preview: .mock] = newValue }
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - defaultValue: The value read outside tests and previews when nobody set one.
-  ///   - testValue: The value read in tests when nobody set one.
-  ///   - previewValue: The value read in previews when nobody set one.
-  ///   - fileID: The file of the declaration; leave it to the compiler.
-  ///   - function: The name of the property; leave it to the compiler.
+  /// set one.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     test testValue: @autoclosure @escaping @Sendable () -> Value,
@@ -75,11 +49,6 @@ extension Dependencies {
   ///
   /// See ``subscript(default:test:fileID:function:)``, and prefer it: a test value keeps tests
   /// off live services.
-  ///
-  /// - Parameters:
-  ///   - defaultValue: The value read when nobody set one.
-  ///   - fileID: The file of the declaration; leave it to the compiler.
-  ///   - function: The name of the property; leave it to the compiler.
   public subscript<Value: Sendable>(
     default defaultValue: @autoclosure @escaping @Sendable () -> Value,
     fileID fileID: StaticString = #fileID, function function: StaticString = #function
@@ -89,13 +58,9 @@ extension Dependencies {
   }
 }
 
-/// The keys of the one-line declarations, one per declaration: found by where it is, made on its
-/// first use.
-///
-/// The engine knows dependencies by key type, so each declaration gets a type of its own,
-/// `InlineEntryKey<Value, Tag>` with a `Tag` made at run time from the declaration's number (a
-/// nest of `Bit0` and `Bit1`: the number's binary digits). Its statics find the declaration's
-/// values through the type.
+/// The keys of the one-line declarations, one per declaration, made on first use. The engine knows
+/// dependencies by key type, so each gets `InlineEntryKey<Value, Tag>`, its `Tag` made at run time
+/// from the declaration's number (a nest of `Bit0` and `Bit1`).
 enum InlineEntries {
   /// The declarations, by the addresses of their `fileID` and `function` strings (one pair of
   /// addresses per place the strings are in the binary), and by their text.
@@ -132,14 +97,12 @@ enum InlineEntries {
     return unsafeDowncast(found!, to: Declaration<Value>.self)
   }
 
-  /// The declaration whose key is `key`.
   static func declaration<Value>(of key: any DependencyKey.Type, as _: Value.Type) -> Declaration<Value> {
     let found = table.withLock { $0.byKey[ObjectIdentifier(key)] }
     // Registered with its key before the key exists anywhere else.
     return found as! Declaration<Value>
   }
 
-  /// One declaration: its values, and reads and writes through its key.
   final class Declaration<Value: Sendable>: Sendable {
     let name: String
     let defaultValue: @Sendable () -> Value
@@ -186,13 +149,11 @@ enum InlineEntries {
   enum Bit0<Rest> {}
   enum Bit1<Rest> {}
 
-  /// The text of a declaration's place.
   private struct Site: Hashable {
     let fileID: String
     let function: String
   }
 
-  /// The addresses of a declaration's strings, when they have them.
   private struct Addresses: Hashable {
     let fileID: UInt
     let function: UInt

@@ -1,13 +1,8 @@
 extension Dependencies {
-  /// What writing `value` at `keyPath`, over what `reader` reads, writes.
-  ///
-  /// A write through a key path runs the property's getter before its setter (the projection of
-  /// a computed property reads it first), and the value read is then written over. That read
-  /// would build the default of the very dependency being overridden (a default is built on first
-  /// read, and overriding a key builds nothing), and in a test count as a read of it and report a
-  /// missing test value: so the getter's one read of a key of the written value's type gets the
-  /// written value instead. A property that reads more than that (`\.client.endpoint` reads the
-  /// client, to change one of its fields) is written as before, through `reader`.
+  /// What writing `value` at `keyPath`, over what `reader` reads, writes. A key path write runs the
+  /// getter first; that read would build the default of the very dependency being overridden and,
+  /// in a test, report a missing test value, so the getter's one read of a key of the written
+  /// value's type gets the written value instead. A deeper path (`\.client.endpoint`) reads `reader`.
   static func writes<Value>(
     of value: Value, at keyPath: WritableKeyPath<Dependencies, Value>, over reader: any DependencyReader
   ) -> [Entry] {
@@ -38,9 +33,8 @@ private final class OverwrittenReader<Value>: DependencyReader, @unchecked Senda
     self.value = value
   }
 
-  /// Whether the write did what it did before: it read nothing, or one key, itself replaced by
-  /// the write, or it read nothing through the written value. A write that read the written value
-  /// and then more might have used it as what it was not.
+  /// Whether the write read nothing, or only the key it replaces, or nothing through the written
+  /// value: one that read the written value and then more might have used it as what it was not.
   var wroteAsBefore: Bool { !replacedTheFirst || reads == 1 }
 
   func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {

@@ -1,7 +1,6 @@
 /// The collection of dependency values, read and written through its properties.
 ///
-/// Extend `Dependencies` with one property per dependency, the way SwiftUI's `EnvironmentValues`
-/// is extended with one property per `EnvironmentKey`:
+/// Extend it with one property per dependency, as SwiftUI's `EnvironmentValues` per key:
 ///
 /// ```swift
 /// extension Dependencies {
@@ -12,10 +11,8 @@
 /// }
 /// ```
 ///
-/// You do not create `Dependencies` yourself: environments read through it (`env.apiClient`,
-/// `@Dependency(\.apiClient)`), and `with(_:_:)` and `withDependencies(_:operation:)` hand you one
-/// to write to. Reads see the values of the scope it came from; writes are collected and applied
-/// to that scope when the call returns.
+/// You do not create it: environments read through it, and `with(_:_:)` and `withDependencies`
+/// hand you one to write to; its writes apply to that scope when the call returns.
 public struct Dependencies: Sendable {
   /// Where reads that were not written here come from.
   @usableFromInline var reader: any DependencyReader
@@ -23,7 +20,6 @@ public struct Dependencies: Sendable {
   /// The values written through this value, one per key, in the order first written.
   @usableFromInline package private(set) var writes: [Entry] = []
 
-  /// The aliases declared through this value, for the scope it updates.
   package private(set) var aliases = AliasBuilder()
 
   package init(reader: any DependencyReader) {
@@ -35,7 +31,6 @@ public struct Dependencies: Sendable {
   /// Use it in the accessors of a `Dependencies` property, or directly with a type that is its
   /// own key: `dependencies[APIClient.self]`.
   ///
-  /// - Parameter key: The dependency's key type.
   /// - Returns: The value written through this `Dependencies`, or else the scope's value, or else
   ///   the key's default (its `testValue` in tests).
   @inlinable
@@ -73,9 +68,8 @@ public struct Dependencies: Sendable {
 }
 
 extension Dependencies {
-  /// Makes `dependency` an alias of `reference` in the scope this value updates: in a `GlobalDeps`
-  /// `withDependencies` update (or a `.dependencies` test trait), the alias holds for that scope
-  /// and the scopes nested in it, never process-wide.
+  /// Makes `dependency` an alias of `reference` in the scope this value updates (a `GlobalDeps`
+  /// `withDependencies` update or test trait): for that scope and those nested in it, never globally.
   ///
   /// ```swift
   /// withDependencies {
@@ -85,10 +79,6 @@ extension Dependencies {
   ///   LegacyModel().main    // .immediate
   /// }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - dependency: The dependency read under another name.
-  ///   - reference: The dependency it stands for.
   public mutating func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
@@ -112,10 +102,8 @@ final class KeyRecorder: DependencyReader {
 
   var recorded: [DependencyID] { reads.withLock { $0.map(\.id) } }
 
-  /// Whether the getter that read through this recorder read exactly one key, whose values are of
-  /// type `Value`: then its result is a function of that value, which only a write changes, and
-  /// may be cached. (`\.date.now` reads the `date` key but returns a `Date`: it calls the
-  /// generator, and must run on every read.)
+  /// Whether the getter read exactly one key, of value type `Value`: then its result changes only
+  /// with a write and may be cached (`\.date.now` reads `date` but returns a `Date`: not cached).
   func readOneKey<Value>(ofValueType _: Value.Type) -> Bool {
     reads.withLock { $0.count == 1 && $0[0].valueType == ObjectIdentifier(Value.self) }
   }

@@ -1,14 +1,11 @@
 /// Whether the process runs an app, a test suite or an Xcode preview, which decides the value a
 /// dependency that nobody overrode resolves to.
 ///
-/// While XCTest or Swift Testing runs the process, a dependency resolves to its key's
-/// `testValue`; in an Xcode preview to its `previewValue`; elsewhere to its `defaultValue`. The
-/// context is detected once per process, on first use, from how the process was started (a test
-/// runner's arguments or environment variables, or `XCODE_RUNNING_FOR_PREVIEWS=1`), never from a
-/// test framework merely being linked: an app that links `DepsTesting` still runs live.
+/// Tests resolve a dependency to its key's `testValue`, previews to `previewValue`, anything else
+/// to `defaultValue`. Detected once per process from how it was started (a test runner's arguments
+/// or variables, `XCODE_RUNNING_FOR_PREVIEWS=1`), never from a linked test framework.
 ///
-/// Set the `DEPS_CONTEXT` environment variable to `live`, `test` or `preview` to force a context,
-/// e.g. to run a test binary against live dependencies or a command-line tool against test ones:
+/// Set `DEPS_CONTEXT` to `live`, `test` or `preview` to force a context, e.g. to run tests live:
 ///
 /// ```sh
 /// DEPS_CONTEXT=live swift test --filter IntegrationTests
@@ -26,23 +23,17 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   case live
   /// A test process, run by XCTest or Swift Testing: dependencies resolve to their `testValue`.
   case test
-  /// An Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`): dependencies resolve to their
-  /// `previewValue`.
+  /// An Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`): dependencies resolve to `previewValue`.
   case preview
 
-  /// The context of this process, detected once on first use.
-  ///
-  /// The `DEPS_CONTEXT` environment variable (`live`, `test` or `preview`) wins over detection;
-  /// any other value is reported with a runtime warning and ignored.
+  /// The context of this process, detected once on first use; a valid `DEPS_CONTEXT` wins, any other
+  /// value is reported with a runtime warning and ignored.
   public static var current: DependencyContext { detected.context }
 
-  /// The name of the environment variable that forces the context.
   static let environmentVariable = "DEPS_CONTEXT"
 
-  /// The environment variable Xcode sets in the process that renders previews.
   static let previewsEnvironmentVariable = "XCODE_RUNNING_FOR_PREVIEWS"
 
-  /// What this process detected, and why; computed once. (A `static let` is lazy and thread-safe.)
   static let detected: Detection = {
     let detection = detect(environment: ProcessFacts.environment(), arguments: CommandLine.arguments)
     // Logged, not `runtimeWarn`: warnings read the context, which is being computed here.
@@ -50,10 +41,8 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
     return detection
   }()
 
-  /// Whether this process runs tests (``current`` is ``test``), for paths that ask often: one
-  /// load of a constant-initialized word after the first, where ``current`` calls the lazy
-  /// initializer's check of ``detected`` (`swift_once`) on every use. GlobalDeps asks it for
-  /// every scope and every read outside one (in a test process they are the running test's).
+  /// ``current`` == ``test`` as one load of a word after the first, where ``current`` runs the lazy
+  /// initializer's check (`swift_once`) on every use: GlobalDeps asks it for every scope and read.
   package static var isTest: Bool {
     switch runsTests.load() {
     case 2: return true
@@ -68,32 +57,24 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// 0 until ``isTest`` is first asked, then 1 (no) or 2 (yes).
   private static let runsTests = AtomicWord()
 
-  /// The paragraph that ends a message about test-only code reached where no test runs (an
-  /// `unimplemented` endpoint, a built-in test value): the context this process detected, why,
-  /// and how to force the live one.
+  /// The paragraph that ends a message about test-only code reached where no test runs: the context
+  /// detected, why, and how to force the live one.
   static var detectionNote: String { detected.note }
 }
 
 extension DependencyContext {
-  /// What ``DependencyContext/detect(environment:arguments:)`` decided, why, and the warning to
-  /// emit about the inputs, if any.
   package struct Detection: Equatable, Sendable {
-    /// The context the process runs in.
     var context: DependencyContext
-    /// Why: the fact about the process that decided the context, as a sentence fragment.
+    /// The fact about the process that decided the context, as a sentence fragment.
     var reason: String
-    /// A runtime warning about a bad `DEPS_CONTEXT` value, or `nil`.
     var warning: String?
 
-    /// Creates a detection.
     package init(context: DependencyContext, reason: String, warning: String? = nil) {
       self.context = context
       self.reason = reason
       self.warning = warning
     }
 
-    /// Which context was detected, why, and (outside the live context) `DEPS_CONTEXT=live` as
-    /// the fix.
     var note: String {
       let detected = "This process runs in the \(context) context: \(reason)."
       guard context != .live else { return detected }
@@ -101,26 +82,14 @@ extension DependencyContext {
     }
   }
 
-  /// The environment variables that only a test runner sets: Xcode and `xcodebuild` on Apple
-  /// platforms, and Bazel's test runner.
+  /// Set only by a test runner: Xcode and `xcodebuild` on Apple platforms, Bazel's test runner.
   static let testRunnerEnvironmentVariables = [
     "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath",
     "XCTestSessionIdentifier", "BAZEL_TEST",
   ]
 
-  /// Decides the context from facts about how the process was started; a pure function, so that
-  /// every branch can be tested with made-up facts.
-  ///
-  /// Only a test runner's traces count: a test framework linked into an app does not make it a
-  /// test process.
-  ///
-  /// - Parameters:
-  ///   - environment: The process's environment variables (only the names in
-  ///     ``testRunnerEnvironmentVariables``, `XCODE_RUNNING_FOR_PREVIEWS` and `DEPS_CONTEXT` are
-  ///     read).
-  ///   - arguments: The process's arguments, the executable first.
-  /// - Returns: The context, why, and a warning when `DEPS_CONTEXT` holds a value that is not
-  ///   allowed.
+  /// Decides the context from how the process was started; pure, so that every branch can be tested
+  /// with made-up facts. Only a test runner's traces count: a linked test framework does not.
   static func detect(environment: [String: String], arguments: [String]) -> Detection {
     var warning: String?
     if let forced = environment[environmentVariable] {
@@ -147,7 +116,6 @@ extension DependencyContext {
       warning: warning)
   }
 
-  /// The warning for a `DEPS_CONTEXT` value that is neither `live`, `test` nor `preview`.
   static func badEnvironmentValueMessage(_ value: String) -> String {
     """
     DEPS_CONTEXT has the unknown value "\(value)".
@@ -157,9 +125,8 @@ extension DependencyContext {
     """
   }
 
-  /// Whether one argument of the process names a test runner: the `xctest` tool, a `.xctest`
-  /// bundle or executable (`swift test` on Linux runs `<Package>PackageTests.xctest`), the
-  /// Swift Testing helper, or the `--testing-library` option of a test executable.
+  /// The `xctest` tool, a `.xctest` bundle or executable (`swift test` on Linux), the Swift Testing
+  /// helper, or a test executable's `--testing-library` option.
   private static func isTestRunnerArgument(_ argument: String) -> Bool {
     if argument == "--testing-library" { return true }
     var path = Substring(argument)
@@ -169,11 +136,9 @@ extension DependencyContext {
   }
 }
 
-/// Reads the live facts that ``DependencyContext/detect(environment:arguments:)`` decides from.
 private enum ProcessFacts {
   static func environment() -> [String: String] {
     var result: [String: String] = [:]
-    // Only the variables the detection reads: no need to parse the whole environment.
     let names =
       DependencyContext.testRunnerEnvironmentVariables
       + [DependencyContext.environmentVariable, DependencyContext.previewsEnvironmentVariable]

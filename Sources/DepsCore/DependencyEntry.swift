@@ -1,9 +1,8 @@
 #if Macros
   /// Declares a dependency in one line, as SwiftUI's `@Entry` declares an environment value.
   ///
-  /// Put it on a `var` in an extension of ``Dependencies``. The initializer is the dependency's
-  /// `defaultValue` (the live value); `test:` gives its `testValue` and `preview:` its
-  /// `previewValue`:
+  /// Put it on a `var` in an extension of ``Dependencies``: the initializer is the live
+  /// `defaultValue`, `test:` the `testValue`, `preview:` the `previewValue`:
   ///
   /// ```swift
   /// extension Dependencies {
@@ -14,27 +13,18 @@
   /// }
   /// ```
   ///
-  /// The macro writes a private key type and the property's `get` and `set`: the long form, a
-  /// ``DependencyKey`` and a property that reads it. An entry without `test:` behaves as a key
-  /// with no `testValue`: a test that reads it without overriding it fails, pointing at the
-  /// `test:` argument.
+  /// The macro writes a private ``DependencyKey`` and the property's `get` and `set`. An entry without
+  /// `test:` is a key with no `testValue`: a test that reads it unoverridden fails, pointing at `test:`.
   ///
   /// Write the arguments' type (`WeatherClient.mock`, not `.mock`): a macro's arguments are type
-  /// checked before the macro sees the property, so the compiler cannot infer it from the
-  /// property's type. A value of another type is reported at the attribute.
+  /// checked before it sees the property. A value of another type is reported at the attribute.
   ///
-  /// Unlike swift-dependencies' `@DependencyEntry`, whose initializer is the *test* value, the
-  /// initializer here is the live value, as in SwiftUI.
+  /// Unlike swift-dependencies' `@DependencyEntry`, the initializer is the live value, as in SwiftUI.
   ///
-  /// In a module with default MainActor isolation, write the entries in a
-  /// `nonisolated extension Dependencies` (or as `nonisolated var`): dependencies are read from
-  /// any thread, and the macro reports an entry that is isolated to the main actor.
+  /// In a module with default MainActor isolation, write entries in a `nonisolated extension
+  /// Dependencies`: the macro reports an entry isolated to the main actor.
   ///
   /// Available with the package trait `Macros`.
-  ///
-  /// - Parameters:
-  ///   - test: The value read in tests when nobody set one.
-  ///   - preview: The value read in Xcode previews when nobody set one.
   @attached(accessor, names: named(get), named(set))
   @attached(peer, names: prefixed(__DependencyEntryKey_), arbitrary)
   public macro DependencyEntry<Test, Preview>(test: Test = (), preview: Preview = ()) =
@@ -42,8 +32,7 @@
 
   /// Declares a dependency in one line, with a public key type named `keyName`.
   ///
-  /// Other modules can then use the key type itself, `@Dependency(Dependencies.WeatherKey.self)`,
-  /// as well as the property:
+  /// Other modules can then use the key type, `@Dependency(Dependencies.WeatherKey.self)`, too:
   ///
   /// ```swift
   /// extension Dependencies {
@@ -52,13 +41,7 @@
   /// }
   /// ```
   ///
-  /// The key is a member of ``Dependencies``, as every declaration a macro adds next to a
-  /// property is. Available with the package trait `Macros`.
-  ///
-  /// - Parameters:
-  ///   - keyName: The key type's name, an identifier.
-  ///   - test: The value read in tests when nobody set one.
-  ///   - preview: The value read in Xcode previews when nobody set one.
+  /// The key is a member of ``Dependencies``. Available with the package trait `Macros`.
   @attached(accessor, names: named(get), named(set))
   @attached(peer, names: arbitrary)
   public macro DependencyEntry<Test, Preview>(

@@ -8,7 +8,6 @@ public protocol _DependencyEntryKey: DependencyKey {
   static var _propertyName: String { get }
 }
 
-/// What diagnostics call a key.
 enum DependencyNaming {
   /// `Dependencies.numberFact` for a one-line declaration's key, the key type's name otherwise.
   static func name(of key: any DependencyKey.Type) -> String {
@@ -37,7 +36,6 @@ enum DependencyNaming {
     return keyTypeFix(String(describing: key))
   }
 
-  /// How to give the key type named `name` a test value.
   static func keyTypeFix(_ name: String) -> String {
     """
     override it, or declare `static let testValue` on \(name): a mock, unimplemented \

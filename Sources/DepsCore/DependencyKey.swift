@@ -26,15 +26,12 @@
 /// }
 /// ```
 ///
-/// The default is built lazily, on first read, and at most once per store, so a
-/// class-valued default is one shared instance and a computed `defaultValue` is not recomputed
-/// on every read.
+/// The default is built lazily, at most once per store: a class-valued default is one shared
+/// instance, and a computed `defaultValue` is not recomputed on every read.
 ///
-/// In a module with default MainActor isolation (Swift 6.2 app targets), a key needs no
-/// `nonisolated`: `DependencyKey` refines `SendableMetatype` (on compilers that have it, see
-/// ``SendableMetatypeIfAvailable``), so a key's conformance is nonisolated. The `Dependencies`
-/// extension still needs it, `nonisolated extension Dependencies`: dependencies are read from any
-/// thread (Docs/Swift62AppTargets.md).
+/// In a module with default MainActor isolation a key needs no `nonisolated` (it refines
+/// ``SendableMetatypeIfAvailable``), but the `Dependencies` extension does: `nonisolated extension
+/// Dependencies` (Docs/Swift62AppTargets.md).
 public protocol DependencyKey: SendableMetatypeIfAvailable {
   /// The type of the dependency's value.
   associatedtype Value: Sendable
@@ -44,24 +41,20 @@ public protocol DependencyKey: SendableMetatypeIfAvailable {
 
   /// The value used when nobody set one, while XCTest or Swift Testing runs the process.
   ///
-  /// Return mocks or `unimplemented` endpoints here, so a test that reaches a live service by
-  /// mistake fails instead of calling it. A key that declares none gives tests its
-  /// ``defaultValue``, and a test that reads it without overriding it fails: "NumberFactKey has
-  /// no test value, but was read in a test." (once per key and test scope; see
-  /// ``Dependencies/missingTestValue`` for a warning instead). Declare
+  /// Return mocks or `unimplemented` endpoints, so a test that reaches a live service fails instead.
+  /// A key that declares none gives tests its ``defaultValue``, and a test that reads it unoverridden
+  /// fails, once per key and test (``Dependencies/missingTestValue`` makes it a warning). Declare
   /// `static let testValue = defaultValue` to let tests read the live value on purpose.
   static var testValue: Value { get }
 
   /// The value used when nobody set one, in an Xcode preview (``DependencyContext/preview``).
   ///
-  /// Defaults to ``defaultValue``. Return canned data here, so a preview renders without the
-  /// network or a database.
+  /// Defaults to ``defaultValue``: return canned data, so a preview needs no network or database.
   static var previewValue: Value { get }
 }
 
 extension DependencyKey {
-  /// The test value of a key that declares none: the live ``defaultValue``, and, when a test
-  /// reads it without overriding it, a failure of that test (see ``testValue``).
+  /// The live ``defaultValue``; a test that reads it without overriding it fails (see ``testValue``).
   public static var testValue: Value {
     TestValueCheck.noteDefaultTestValue()
     return defaultValue

@@ -1,12 +1,9 @@
 /// A dependency value that holds a resource to release when the app stops: a connection, a cache
 /// file, a server.
 ///
-/// A store shuts down the values it built itself (a key's default or test value, or the value an
-/// ``AsyncDependencyKey`` built) that conform, when asked: `await environment.shutdown()` on a
-/// `ComposableDeps` root environment, `await Dependencies.shutdown()` in `GlobalDeps`. It calls
-/// ``shutdown()`` on each exactly once, in the reverse of the order they were built (a value built
-/// from another one is shut down before it), and waits for each, up to a timeout. One object that
-/// several keys return is shut down once, at the place of its first build.
+/// A store shuts down the conforming values it built itself, when asked (`environment.shutdown()`
+/// on a `ComposableDeps` root, `Dependencies.shutdown()` in `GlobalDeps`): each once, last built
+/// first, each awaited up to a timeout; one object several keys return, once.
 ///
 /// ```swift
 /// actor FactCache: DependencyShutdown {

@@ -1,14 +1,7 @@
 /// What a test process does when a test reads a dependency whose key declares no `testValue`.
 ///
-/// A key that declares no `testValue` gives tests its `defaultValue`: the live service. Reading
-/// one in a test that did not override it is reported once per key and test (per `ComposableDeps`
-/// root environment; per running test in `GlobalDeps`, or off any test's task once per key and
-/// process). The read still returns `defaultValue`.
-///
-/// ```swift
-/// // A test bundle in the middle of a migration: warn instead of failing.
-/// Dependencies.missingTestValue = .warning
-/// ```
+/// Such a key gives tests its live `defaultValue`; reading it unoverridden is reported once per key
+/// and test, and the read still returns `defaultValue`.
 public enum MissingTestValue: Sendable {
   /// The read fails the running test (the default).
   case failure
@@ -17,13 +10,11 @@ public enum MissingTestValue: Sendable {
 }
 
 extension Dependencies {
-  /// What a read of a dependency whose key declares no `testValue` does in a test process: fail
-  /// the running test (``MissingTestValue/failure``, the default) or print a runtime warning
-  /// (``MissingTestValue/warning``).
+  /// What a read of a key with no `testValue` does in a test process: ``MissingTestValue/failure``
+  /// (the default) or ``MissingTestValue/warning``.
   ///
-  /// Process-wide. Set it once, before the tests read dependencies, for a test bundle whose keys
-  /// do not all declare a `testValue` yet (a migration from swift-composable-environment, whose
-  /// keys have only defaults):
+  /// Process-wide: set it once, before tests read dependencies, in a test bundle whose keys do not
+  /// all declare a `testValue` yet (a migration from swift-composable-environment):
   ///
   /// ```swift
   /// // In the `class func setUp()` of a test class, before its tests read dependencies:

@@ -1,8 +1,7 @@
 /// Builds a non-throwing endpoint that returns `Void` and fails the running test when called: no
 /// placeholder is needed.
 ///
-/// Outside tests the call prints a runtime warning instead. As with XCTestDynamicOverlay, which
-/// TCA 0.40 re-exported, an endpoint with nothing to return needs no placeholder:
+/// Outside tests the call prints a runtime warning instead:
 ///
 /// ```swift
 /// struct Analytics: Sendable {
@@ -13,15 +12,6 @@
 ///
 /// A throwing endpoint (`async throws -> Void`) still gets the form that throws
 /// ``UnimplementedFailure``: this one is chosen only where that one does not fit.
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"Analytics.track"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns.
 @_disfavoredOverload
 public func unimplemented<each Argument>(
   _ description: String = "",
@@ -37,23 +27,7 @@ public func unimplemented<each Argument>(
 /// Builds a non-throwing endpoint that returns an `AsyncStream` and fails the running test when
 /// called, then returns a stream that is already finished: no placeholder is needed.
 ///
-/// ```swift
-/// struct Location: Sendable {
-///   var updates: @Sendable () -> AsyncStream<Double>
-/// }
-/// let testValue = Location(updates: unimplemented("Location.updates"))
-/// ```
-///
 /// A throwing endpoint still gets the form that throws ``UnimplementedFailure``.
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"Location.updates"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
 @_disfavoredOverload
 public func unimplemented<each Argument, Element>(
   _ description: String = "",
@@ -70,23 +44,7 @@ public func unimplemented<each Argument, Element>(
 /// Builds a non-throwing endpoint that returns an `AsyncThrowingStream` and fails the running test
 /// when called, then returns a stream that is already finished: no placeholder is needed.
 ///
-/// ```swift
-/// struct Speech: Sendable {
-///   var transcripts: @Sendable (String) -> AsyncThrowingStream<String, any Error>
-/// }
-/// let testValue = Speech(transcripts: unimplemented("Speech.transcripts"))
-/// ```
-///
 /// The stream finishes without an error: the failure is the test's, not the caller's.
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"Speech.transcripts"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
 @_disfavoredOverload
 public func unimplemented<each Argument, Element>(
   _ description: String = "",

@@ -1,7 +1,3 @@
-// TCA 0.40 re-exported XCTestDynamicOverlay, whose name for `unimplemented` was `XCTUnimplemented`.
-// Its usual site is a static member named `unimplemented`, where a bare `unimplemented(…)` names
-// that member ("circular reference"): keeping the old name lets such code compile as it was.
-
 /// TCA 0.40's name for ``unimplemented(_:placeholder:fileID:filePath:line:column:)``: an endpoint
 /// that fails the running test when called, then returns `placeholder`.
 ///
@@ -18,15 +14,6 @@
 ///   )
 /// }
 /// ```
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - placeholder: The value the endpoint returns, evaluated at each call.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns `placeholder`.
 public func XCTUnimplemented<each Argument, Result>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
@@ -42,18 +29,6 @@ public func XCTUnimplemented<each Argument, Result>(
 
 /// TCA 0.40's name for `unimplemented(_:fileID:filePath:line:column:)` (the throwing form): a
 /// throwing endpoint that fails the running test when called, then throws ``UnimplementedFailure``.
-///
-/// ```swift
-/// let load: @Sendable (Int) async throws -> String = XCTUnimplemented("Client.load")
-/// ```
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and throws ``UnimplementedFailure``.
 public func XCTUnimplemented<each Argument, Result>(
   _ description: String = "",
   fileID: StaticString = #fileID,
@@ -65,18 +40,6 @@ public func XCTUnimplemented<each Argument, Result>(
 }
 
 /// TCA 0.40's name for the `unimplemented` that builds a non-throwing endpoint returning `Void`.
-///
-/// ```swift
-/// let stop: @Sendable () async -> Void = XCTUnimplemented("AudioRecorder.stop")
-/// ```
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument>(
   _ description: String = "",
@@ -88,20 +51,7 @@ public func XCTUnimplemented<each Argument>(
   unimplemented(description, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// TCA 0.40's name for the `unimplemented` that builds a non-throwing endpoint returning an
-/// `AsyncStream`, which returns a finished stream.
-///
-/// ```swift
-/// let updates: @Sendable () -> AsyncStream<Int> = XCTUnimplemented("Motion.updates")
-/// ```
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
+/// TCA 0.40's name for the `unimplemented` that builds an endpoint returning a finished `AsyncStream`.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument, Element>(
   _ description: String = "",
@@ -113,20 +63,8 @@ public func XCTUnimplemented<each Argument, Element>(
   unimplemented(description, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// TCA 0.40's name for the `unimplemented` that builds a non-throwing endpoint returning an
-/// `AsyncThrowingStream`, which returns a stream finished without an error.
-///
-/// ```swift
-/// let words: @Sendable () -> AsyncThrowingStream<String, any Error> = XCTUnimplemented("Speech.words")
-/// ```
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message.
-///   - fileID: The file of the call; names the endpoint when `description` is empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns an empty, finished stream.
+/// TCA 0.40's name for the `unimplemented` that builds an endpoint returning a finished
+/// `AsyncThrowingStream`.
 @_disfavoredOverload
 public func XCTUnimplemented<each Argument, Element>(
   _ description: String = "",

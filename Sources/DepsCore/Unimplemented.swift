@@ -1,11 +1,8 @@
 /// Builds an endpoint that fails the running test when called, then returns `placeholder`.
 ///
-/// Use it for the members of a dependency's `testValue`, so that a test that reaches an endpoint
-/// it did not override fails with a message naming the endpoint. Outside tests the call prints a
-/// runtime warning instead and returns `placeholder`.
-///
-/// It builds endpoints of any number of arguments. The closure is synchronous; Swift converts it
-/// to the `throws`, `async` and `async throws` shapes, so one function serves every endpoint:
+/// Use it for the members of a dependency's `testValue`: a test that reaches an endpoint it did not
+/// override fails, naming it (outside tests, a runtime warning). The closure is synchronous; Swift
+/// converts it to the `throws`, `async` and `async throws` shapes, so one function serves them all:
 ///
 /// ```swift
 /// struct NumberFact: Sendable {
@@ -22,18 +19,9 @@
 /// }
 /// ```
 ///
-/// Leave out `placeholder:` for a throwing endpoint: see
-/// `unimplemented(_:fileID:filePath:line:column:)` (the throwing form).
+/// Leave out `placeholder:` for a throwing endpoint (`unimplemented(_:fileID:filePath:line:column:)`).
 ///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"NumberFact.fetch"`.
-///   - placeholder: The value the endpoint returns, evaluated at each call.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and returns `placeholder`.
+/// `fileID` names the endpoint when `description` is empty; `placeholder` is evaluated at each call.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
@@ -50,22 +38,12 @@ public func unimplemented<each Argument, Result>(
 /// Builds a throwing endpoint that fails the running test when called, then throws
 /// ``UnimplementedFailure``: no placeholder is needed.
 ///
-/// Outside tests the call prints a runtime warning instead, and throws all the same. It builds
-/// endpoints of any number of arguments; Swift converts the closure to `async throws`.
+/// Outside tests the call prints a runtime warning instead, and throws all the same.
 ///
 /// ```swift
 /// let refresh: @Sendable () throws -> Bool = unimplemented("Client.refresh")
 /// let load: @Sendable (Int) async throws -> String = unimplemented("Client.load")
 /// ```
-///
-/// - Parameters:
-///   - description: Names the endpoint in the failure message, e.g. `"NumberFact.fetch"`.
-///   - fileID: The file of the call to `unimplemented`; names the endpoint when `description` is
-///     empty.
-///   - filePath: The file reported with the failure.
-///   - line: The line reported with the failure.
-///   - column: The column reported with the failure.
-/// - Returns: A closure that reports the call and throws ``UnimplementedFailure``.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
   fileID: StaticString = #fileID,

@@ -17,16 +17,6 @@ public struct UnimplementedFailure: Error, Equatable, Sendable, CustomStringConv
   public let endpoint: String
 
   /// Creates the error thrown by the unimplemented endpoint `endpoint`.
-  ///
-  /// The library throws it; tests create one to compare with what was thrown:
-  ///
-  /// ```swift
-  /// await #expect(throws: UnimplementedFailure(endpoint: "NumberFact.fetch")) {
-  ///   try await fetch(1)
-  /// }
-  /// ```
-  ///
-  /// - Parameter endpoint: The description given to `unimplemented`.
   public init(endpoint: String) {
     self.endpoint = endpoint
   }
@@ -34,10 +24,6 @@ public struct UnimplementedFailure: Error, Equatable, Sendable, CustomStringConv
   /// `Unimplemented: <endpoint>`, for logs and test reports.
   ///
   /// An endpoint built with an empty description reads `Unimplemented endpoint`.
-  ///
-  /// ```swift
-  /// print(UnimplementedFailure(endpoint: "NumberFact.fetch"))  // Unimplemented: NumberFact.fetch
-  /// ```
   public var description: String {
     endpoint.isEmpty ? "Unimplemented endpoint" : "Unimplemented: \(endpoint)"
   }

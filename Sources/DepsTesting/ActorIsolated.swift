@@ -15,27 +15,14 @@
 @dynamicMemberLookup
 public final actor ActorIsolated<Value> {
   /// The current value.
-  ///
-  /// ```swift
-  /// let count = ActorIsolated(1)
-  /// #expect(await count.value == 1)
-  /// ```
   public var value: Value
 
   /// Creates an actor-isolated value.
-  ///
-  /// ```swift
-  /// let count = ActorIsolated(0)
-  /// ```
-  ///
-  /// - Parameter value: The initial value.
   public init(_ value: @autoclosure @Sendable () throws -> Value) rethrows {
     self.value = try value()
   }
 
   /// Reads a property of the value: `await events.count`.
-  ///
-  /// - Parameter keyPath: The property to read.
   public subscript<Subject: Sendable>(
     dynamicMember keyPath: any KeyPath<Value, Subject> & Sendable
   ) -> Subject {
@@ -48,21 +35,11 @@ public final actor ActorIsolated<Value> {
   /// let count = ActorIsolated(0)
   /// await count.withValue { $0 += 1 }
   /// ```
-  ///
-  /// - Parameter operation: Changes the value in place; may return a result.
-  /// - Returns: What `operation` returned.
   public func withValue<T: Sendable>(_ operation: @Sendable (inout Value) throws -> T) rethrows -> T {
     try operation(&value)
   }
 
   /// Replaces the value.
-  ///
-  /// ```swift
-  /// let count = ActorIsolated(1)
-  /// await count.setValue(0)
-  /// ```
-  ///
-  /// - Parameter newValue: The new value.
   public func setValue(_ newValue: @autoclosure @Sendable () throws -> Value) rethrows {
     value = try newValue()
   }

@@ -14,25 +14,11 @@
     /// }
     /// ```
     ///
-    /// A strict trait fails the test once for each key it overrode whose value nothing read by
-    /// the end of the test (see `Dependencies.usage()`):
+    /// A strict trait fails the test once for each key it overrode that nothing read by the test's
+    /// end (see `Dependencies.usage()`): an override left over from code the test no longer reaches.
+    /// On a suite, each test must read every override.
     ///
-    /// ```
-    /// The .dependencies(strict: true) trait overrides NumberFactClientKey, but the test never read it.
-    /// ```
-    ///
-    /// An override left over from code the test no longer reaches is found this way. On a suite,
-    /// each test must read every override.
-    ///
-    /// - Parameters:
-    ///   - strict: Whether a test that does not read each override fails.
-    ///   - fileID: The file ID of the trait, where the failure is reported.
-    ///   - filePath: The file path of the trait.
-    ///   - line: The line of the trait.
-    ///   - column: The column of the trait.
-    ///   - update: Sets the overrides, as in `withDependencies(_:operation:)`, and may `await`. It
-    ///     runs once per test, in the test's task.
-    /// - Returns: A trait that runs the test inside a scope with those overrides.
+    /// `update` runs once per test, in the test's task; failures are reported where the trait is.
     public static func dependencies(
       strict: Bool,
       fileID: String = #fileID,

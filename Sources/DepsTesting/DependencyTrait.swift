@@ -17,20 +17,11 @@
   /// }
   /// ```
   ///
-  /// On a suite it applies to every test of the suite and of its nested suites, each test (each
-  /// case of a parameterized test) in its own scope: the outermost trait makes the test's
-  /// defaults (every test has its own, with or without the trait), which no other test shares. A
-  /// test's own trait is applied inside its suite's: its overrides win, and its closure reads the
-  /// suite's.
-  ///
-  /// Before the test ends, the outermost trait shuts down what the test built (the values of its
-  /// `AsyncDependencyKey`s and its other defaults that conform to `DependencyShutdown`) and frees
-  /// it.
-  ///
-  /// The scope is that of `GlobalDeps`, which `DepsTesting` finds at run time rather than
-  /// depending on it: link `GlobalDeps` into the test target to use the trait (without it, a test
-  /// with the trait fails, saying so). `ComposableDeps` environments are overridden with
-  /// `with(_:_:)` on a fresh root environment instead.
+  /// On a suite it applies to every test of it and of its nested suites, each test (each case of a
+  /// parameterized test) in its own scope; a test's own trait applies inside its suite's, so its
+  /// overrides win. Before the test ends, the outermost trait shuts down what the test built and
+  /// frees it. `DepsTesting` finds `GlobalDeps` at run time: link it into the test target (without
+  /// it, a test with the trait fails, saying so).
   public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     /// Sets the trait's overrides; may `await`.
     let update: @Sendable (inout Dependencies) async throws -> Void
@@ -38,17 +29,11 @@
     /// for each override it never read; `nil` for a trait that is not strict.
     let strictSite: SourceLocation?
 
-    /// Always `true`: a suite's overrides apply to each test of the suite and of its nested suites,
-    /// each in a scope of its own.
+    /// Always `true`: a suite's overrides apply to each test of it and its nested suites.
     public var isRecursive: Bool { true }
 
     /// Runs `function` inside a `withDependencies(_:operation:)` scope with this
     /// trait's overrides.
-    ///
-    /// - Parameters:
-    ///   - test: The test or suite the trait applies to.
-    ///   - testCase: The test case, or `nil` for a suite.
-    ///   - function: Runs the test.
     public func provideScope(
       for test: Test,
       testCase: Test.Case?,
@@ -79,9 +64,7 @@
     ///
     /// The update may `await`, as in `.dependencies { $0.apiClient = await .recorded() }`.
     ///
-    /// - Parameter update: Sets the overrides, as in `withDependencies(_:operation:)`, and may
-    ///   `await`. It runs once per test, in the test's task.
-    /// - Returns: A trait that runs the test inside a scope with those overrides.
+    /// `update` runs once per test, in the test's task.
     public static func dependencies(
       _ update: @escaping @Sendable (inout Dependencies) async throws -> Void
     ) -> Self {

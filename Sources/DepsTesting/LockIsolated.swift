@@ -10,10 +10,8 @@ import DepsCore
 /// #expect(events.value == ["Button Tapped"])
 /// ```
 ///
-/// ``withValue(_:)`` changes the value in one step that no other thread can interleave with. The
-/// lock is held while its closure runs, so the closure must not use the same `LockIsolated`
-/// again: doing so is reported (a test failure in tests) instead of deadlocking, and the inner use
-/// sees the value as it was before the closure.
+/// The lock is held while ``withValue(_:)``'s closure runs: using the same `LockIsolated` inside
+/// it is reported (a failure in tests) instead of deadlocking, and sees the value from before.
 @dynamicMemberLookup
 public final class LockIsolated<Value>: @unchecked Sendable {
   // @unchecked: `_value` is only read or written while `lock` is held (`withLock`), and a value
@@ -25,19 +23,11 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   private let owner = AtomicWord(0)
 
   /// Creates a lock-isolated value.
-  ///
-  /// ```swift
-  /// let count = LockIsolated(0)
-  /// ```
-  ///
-  /// - Parameter value: The initial value.
   public init(_ value: @autoclosure @Sendable () throws -> Value) rethrows {
     self._value = try value()
   }
 
   /// Reads a property of the value: `events.count`.
-  ///
-  /// - Parameter keyPath: The property to read.
   public subscript<Subject: Sendable>(dynamicMember keyPath: KeyPath<Value, Subject>) -> Subject {
     withLock { _value[keyPath: keyPath] }
   }
@@ -48,9 +38,6 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   /// let count = LockIsolated(0)
   /// count.withValue { $0 += 1 }
   /// ```
-  ///
-  /// - Parameter operation: Changes the value in place; may return a result.
-  /// - Returns: What `operation` returned.
   public func withValue<T: Sendable>(_ operation: @Sendable (inout Value) throws -> T) rethrows -> T {
     try withLock {
       // The closure changes a copy, stored back even when it throws (as swift-concurrency-extras
@@ -63,13 +50,6 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   }
 
   /// Replaces the value.
-  ///
-  /// ```swift
-  /// let count = LockIsolated(1)
-  /// count.setValue(0)
-  /// ```
-  ///
-  /// - Parameter newValue: The new value.
   public func setValue(_ newValue: @autoclosure @Sendable () throws -> Value) rethrows {
     let value = try newValue()
     withLock { _value = value }
@@ -103,11 +83,6 @@ public final class LockIsolated<Value>: @unchecked Sendable {
 
 extension LockIsolated where Value: Sendable {
   /// The current value.
-  ///
-  /// ```swift
-  /// let count = LockIsolated(1)
-  /// #expect(count.value == 1)
-  /// ```
   public var value: Value {
     withLock { _value }
   }

@@ -4,8 +4,7 @@ import DepsReducer
 @_exported import struct DepsReducer.ImmediateClock
 
 /// A clock whose time moves only when a test says so: sleepers wake when ``advance(by:)`` or
-/// ``run(timeout:fileID:file:line:column:)`` reaches their deadline, in deadline order, and those
-/// with one deadline in the order they began to sleep.
+/// ``run(timeout:fileID:file:line:column:)`` reaches their deadline, in deadline order, then FIFO.
 ///
 /// Override the clock a feature reads with it, send the action, then move time:
 ///
@@ -19,15 +18,9 @@ import DepsReducer
 /// ```
 ///
 /// Time moves one deadline at a time, and a woken task runs until it sleeps again before the next
-/// sleeper wakes, so a timer ticks once for every interval an advance covers. A sleep until the
-/// instant the clock is at (`sleep(for: .zero)`) waits for the next `advance`, as a sleep of a
-/// real clock waits for the scheduler. A sleeper whose task is cancelled while it waits throws
-/// `CancellationError` at once.
-///
-/// Advances and runs of one clock that overlap (started from several tasks) take turns: each
-/// begins when the one before has returned, from the time that one left, so two concurrent
-/// `advance(by: .seconds(5))` move time 10 seconds. A task that an advance woke and that advances
-/// the clock itself waits until that advance returns.
+/// sleeper wakes, so a timer ticks once for every interval an advance covers. `sleep(for: .zero)`
+/// waits for the next `advance`; a cancelled sleeper throws `CancellationError` at once.
+/// Overlapping advances take turns: two concurrent `advance(by: .seconds(5))` move time 10 seconds.
 public final class TestClock: Clock, Sendable {
   /// A point in the clock's time.
   public typealias Instant = ImmediateClock.Instant
@@ -70,11 +63,7 @@ public final class TestClock: Clock, Sendable {
 
   /// Suspends until the clock reaches `deadline`: returns at once when the clock is past it, and
   /// waits for the next advance when the clock is at it.
-  ///
-  /// - Parameters:
-  ///   - deadline: The instant to wake at.
-  ///   - tolerance: Ignored.
-  /// - Throws: `CancellationError` when the task is cancelled before or while it sleeps.
+  /// `tolerance` is ignored; throws `CancellationError` when the task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let owner = Sleeper.Owner.current
@@ -97,8 +86,7 @@ public final class TestClock: Clock, Sendable {
           if deadline < state.now { return .wake }
           state.sleepers[id] = Sleeper(
             id: id, deadline: deadline, continuation: continuation, owner: owner,
-            // At the clock's instant: not this advance (a loop of zero sleeps would keep it
-            // going), the next one.
+            // At the clock's instant: the next advance, not this one (a loop of zero sleeps would spin).
             firstAdvance: deadline == state.now ? state.advances + 1 : 0)
           return .wait
         }
@@ -124,16 +112,9 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward by `duration`, waking every sleeper due by then, earliest first, and
   /// letting each run until it sleeps again (or ends) before the next wakes.
   ///
-  /// Sleeps that woken tasks start during the advance wake in it when they are due by then: a
-  /// one-second timer ticks three times in `advance(by: .seconds(3))`. A negative duration is a
-  /// runtime warning (a test failure in tests) and leaves time as it is. When the task that
-  /// advances is cancelled, the advance wakes the sleepers due without waiting for them.
-  ///
-  /// ```swift
-  /// await clock.advance(by: .seconds(1))
-  /// ```
-  ///
-  /// - Parameter duration: How far to move time.
+  /// Sleeps that woken tasks start wake in the same advance when due by then: a one-second timer
+  /// ticks three times in `advance(by: .seconds(3))`. A negative duration is a runtime warning (a
+  /// failure in tests). A cancelled advance wakes the sleepers due without waiting for them.
   public func advance(by duration: Duration = .zero) async {
     guard duration >= .zero else {
       runtimeWarn(TestClock.negativeAdvance(duration))
@@ -153,26 +134,9 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward until no sleeper is left, waking them in deadline order and letting each
   /// run until it sleeps again (or ends); fails the test if sleepers are left after `timeout`.
   ///
-  /// A timer, or a loop that sleeps, never leaves the clock without sleepers: `run` moves time
-  /// until `timeout` has passed, then fails the test with the sleepers left. End such work first,
-  /// or move time with ``advance(by:)``. A negative `timeout` is a runtime warning (a test failure
-  /// in tests) and moves no time. When the task that runs is cancelled, the run wakes the sleepers
-  /// due without waiting for them.
-  ///
-  /// The timeout counts the time the woken work could run, as a test store's timeouts do: on an
-  /// idle machine a timer that never ends is reported after `timeout`; in a busy run, later.
-  ///
-  /// ```swift
-  /// await clock.run()
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - timeout: How long `run` may take, in time the woken work could run (see above). 5
-  ///     seconds unless given.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report the failure in.
-  ///   - line: The line to report the failure at.
-  ///   - column: The column reported with the failure.
+  /// A timer, or a loop that sleeps, never leaves the clock without sleepers: end such work first,
+  /// or use ``advance(by:)``. A negative `timeout` is a runtime warning (a failure in tests).
+  /// `timeout` counts the time the woken work could run, as a test store's timeouts do.
   public func run(
     timeout: Duration = .seconds(5),
     fileID: StaticString = #fileID,
@@ -200,8 +164,7 @@ public final class TestClock: Clock, Sendable {
       }
       guard let next else { return }
       guard budget?.hasPassed != true else {
-        // The last task woken may still be on its way back to sleep (a busy machine): the report
-        // lists it sleeping once it is, rather than missing it.
+        // The last task woken may still be on its way back to sleep: listed once it sleeps.
         if let lastWoken {
           await waitForEffects(timeout: limits.task, yieldingFirst: limits.yieldsFirst) {
             sleptAgain(lastWoken)
@@ -215,10 +178,8 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Waits until no other advance or run of this clock moves time, then moves it: overlapping
-  /// advances take turns, in the order they began, each from where the one before left the clock.
-  /// (Overlapping, both aimed at the same target, and one found no sleeper due while the other
-  /// waited for the task it woke: it moved time past the deadline of that task's next sleep.)
+  /// Waits until no other advance or run moves time, then moves it: overlapping advances take turns
+  /// in order, each from where the one before left (else one could move past the other's next sleep).
   private func takeTurn() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isFree = state.withLock { state in
@@ -233,7 +194,6 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Hands the turn to the advance or run that has waited longest, or frees it.
   private func endTurn() {
     let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
       guard !state.turns.isEmpty else {
@@ -245,10 +205,8 @@ public final class TestClock: Clock, Sendable {
     next?.resume()
   }
 
-  /// Wakes the sleepers due by `target` that `advance` may wake, one at a time, each after the
-  /// woken task before it has run; stops early once `budget` (a run's timeout) has passed.
-  ///
-  /// - Returns: The last sleeper woken, if any.
+  /// Wakes the sleepers due by `target` one at a time, each after the woken task before it ran;
+  /// stops once `budget` (a run's timeout) has passed. Returns the last sleeper woken.
   @discardableResult
   private func wake(upTo target: Instant, advance: UInt64, budget: inout EffectTimeout?) async -> Woken? {
     var last: Woken?
@@ -262,8 +220,7 @@ public final class TestClock: Clock, Sendable {
     return last
   }
 
-  /// Takes the next sleeper due by `target` out, moves time to its deadline and resumes it; with
-  /// none left, moves time to `target`.
+  /// Moves time to the next sleeper due by `target` and resumes it; with none left, to `target`.
   private func wakeNext(upTo target: Instant, advance: UInt64) -> Woken? {
     let woken = state.withLock { state -> Woken? in
       guard
@@ -284,39 +241,30 @@ public final class TestClock: Clock, Sendable {
     return woken
   }
 
-  /// Waits until the task `woken` woke has gone back to sleep or ended (at most the task limit
-  /// for it to start running, and as long again once it runs), then lets the work it started
-  /// (actions it sent, their effects) run a little.
-  ///
-  /// Each limit counts as a test store's timeouts do (``EffectTimeout``): the time the woken work
-  /// could run. In a busy test run a woken effect can wait seconds for a thread, or for the main
-  /// actor to send its action; a limit counted in real time gave up on it, and a `run()` then
-  /// ended with the effect's next sleep not yet begun.
+  /// Waits until the task `woken` woke sleeps again or ends, then lets the work it started run a
+  /// little. Limits count as ``EffectTimeout`` does, the time the work could run: in a busy run a
+  /// woken effect can wait seconds for a thread, and a real-time limit gave up on it.
   private func settle(_ woken: Woken) async {
-    // A cancelled advance goes on without waiting (a cancelled task's sleeps return at once), also
-    // when it is cancelled while it waits: each wait below ends then.
+    // A cancelled advance goes on without waiting, also when cancelled while it waits.
     guard !Task.isCancelled else { return }
     let isAwake = await waitForEffects(timeout: limits.task, yieldingFirst: limits.yieldsFirst) {
       Task.isCancelled || !state.withLock { $0.waking.contains(woken.sleeper.id) }
     }
     guard isAwake, !Task.isCancelled else { return }
     if case .effect(let effect) = woken.sleeper.owner, !woken.hasSleepingSiblings {
-      // A store tells when an effect ends: wait for that or for its next sleep, longer than for a
-      // task, since either is sure to be seen.
+      // A store tells when an effect ends: wait for that or its next sleep, longer than for a task.
       await waitForEffects(timeout: limits.effect, yieldingFirst: limits.yieldsFirst) {
         Task.isCancelled || effect.hasEnded || sleptAgain(woken)
       }
     } else {
-      // Nothing tells when a task ends (nor when one task of an effect whose other tasks sleep
-      // does). Counted from when the task runs, not from when it was resumed.
+      // Nothing tells when a task ends: counted from when the task runs, not from when it was resumed.
       var limit = EffectTimeout(limits.task)
       await waitForNextSleep(of: woken, limit: &limit)
     }
     await yieldToEffects(rounds: limits.afterRounds)
   }
 
-  /// Waits until the owner of `woken` sleeps again, while other work runs a little: rounds of
-  /// yields, a turn of the main actor (where a task started by a view model runs), more rounds.
+  /// Waits for `woken`'s owner to sleep again: yields, a turn of the main actor, more yields.
   private func waitForNextSleep(of woken: Woken, limit: inout EffectTimeout) async {
     await quietRounds(until: woken, limit: &limit)
     guard !sleptAgain(woken) else { return }
@@ -328,8 +276,7 @@ public final class TestClock: Clock, Sendable {
     await quietRounds(until: woken, limit: &limit)
   }
 
-  /// Lets other work run for ``quietRounds`` rounds of yields, or until the owner of `woken`
-  /// sleeps again, or `limit` has passed.
+  /// Yields for ``quietRounds`` rounds, until `woken`'s owner sleeps again, or until `limit`.
   private func quietRounds(until woken: Woken, limit: inout EffectTimeout) async {
     var rounds = 0
     while rounds < limits.quietRounds, !sleptAgain(woken), !limit.hasPassed, !Task.isCancelled {
@@ -340,7 +287,6 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Whether the owner of `woken` has begun another sleep since it was woken.
   private func sleptAgain(_ woken: Woken) -> Bool {
     state.withLock { state in
       state.sleepers.values.contains {
@@ -349,8 +295,7 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// The failure of a `run` that still had sleepers after `timeout`: the clock's time, and each
-  /// sleeper's deadline and effect.
+  /// The failure of a `run` with sleepers left: the clock's time, each sleeper's deadline and effect.
   private func runTimedOut(after timeout: Duration) async -> String {
     let (now, left) = state.withLock { state in
       (state.now, state.sleepers.values.sorted(by: Sleeper.wakesBefore))
@@ -366,8 +311,7 @@ public final class TestClock: Clock, Sendable {
     return TestClock.runTimedOut(after: timeout, now: now.offset, sleepers: lines)
   }
 
-  /// The action that started `effect`, or `nil` when it cannot be told within five seconds (its
-  /// store's main actor is busy).
+  /// The action that started `effect`, or `nil` when its store's main actor is busy for 5 seconds.
   private static func describe(_ effect: RunningEffect) async -> String? {
     let description = Locked<String?>(nil)
     let task = Task {
@@ -380,7 +324,6 @@ public final class TestClock: Clock, Sendable {
     return description.withLock { $0 }
   }
 
-  /// The warning for `advance(by:)` with a negative duration.
   static func negativeAdvance(_ duration: Duration) -> String {
     """
     TestClock.advance(by: \(duration)) was called with a negative duration.
@@ -390,7 +333,6 @@ public final class TestClock: Clock, Sendable {
     """
   }
 
-  /// The warning for `run(timeout:)` with a negative timeout.
   static func negativeRunTimeout(_ timeout: Duration) -> String {
     """
     TestClock.run(timeout: \(timeout)) was called with a negative timeout.
@@ -400,7 +342,6 @@ public final class TestClock: Clock, Sendable {
     """
   }
 
-  /// The failure of `run(timeout:)` with sleepers left.
   static func runTimedOut(after timeout: Duration, now: Duration, sleepers: [String]) -> String {
     """
     TestClock.run() timed out after \(timeout) with \(sleepers.count) \
@@ -417,16 +358,14 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
-/// How a ``TestClock`` waits for the work it woke: its tuning, in one place. Limits count as
-/// ``EffectTimeout`` counts (the time the work could run), so that a busy process does not make
-/// a woken effect look stuck; work that waits for something else after waking costs this much.
+/// How a ``TestClock`` waits for the work it woke: its tuning, in one place. Limits count the time
+/// the work could run (as ``EffectTimeout``), so that a busy process does not make it look stuck.
 struct SettleLimits: Sendable {
   /// For a woken task to run, and then to sleep again or end.
   var task = Duration.seconds(1)
   /// For a woken effect (with no other task sleeping) to sleep again or end.
   var effect = Duration.seconds(5)
-  /// The most one wake of `run(timeout:)` counts against its timeout: on an idle machine a wake
-  /// takes about a millisecond; one that took longer was slowed by a busy process.
+  /// The most one wake counts against `run(timeout:)`: idle, a wake takes about a millisecond.
   var wakeCharge = Duration.milliseconds(50)
   /// How many times a wait for a woken task looks between yields before it sleeps between looks.
   var yieldsFirst = 100
@@ -474,7 +413,6 @@ private struct Sleeper: Sendable {
   }
 }
 
-/// A sleeper the clock woke.
 private struct Woken {
   let sleeper: Sleeper
   /// The last sleep id when it woke: the sleeps with greater ids began since.

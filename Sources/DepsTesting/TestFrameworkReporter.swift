@@ -19,16 +19,11 @@ package enum TestFrameworkReporter: TestFrameworkReporting {
       Issue.record(Comment(rawValue: message), sourceLocation: location)
       return
     }
-    // No Swift Testing test runs on this task: an XCTest test, whose failures XCTest takes from any
-    // thread, or a Swift Testing test whose code left its task (a `Thread`, a `DispatchQueue` job,
-    // `Task.detached`). XCTest drops a failure when none of its tests runs, and Swift Testing drops
-    // an issue when none of its runs is under way, so each framework gets it and the one running
-    // keeps it: Swift Testing records it as an issue of no test, which fails the run, rather than
-    // let the test pass having read a live value or called an unimplemented endpoint.
-    //
-    // Where a test framework installed Swift Testing's fallback event handler (XCTest's
-    // interoperability with Swift Testing), an issue recorded outside any Swift Testing run goes
-    // to that framework already: `XCTFail` too would fail an XCTest test twice.
+    // No Swift Testing test runs on this task: an XCTest test, or a Swift Testing test whose code left
+    // its task. Each framework drops a failure when none of its runs is under way, so both get it and
+    // the running one keeps it (Swift Testing records an issue of no test, which fails the run). Where
+    // XCTest installed Swift Testing's fallback event handler, the issue reaches XCTest already:
+    // `XCTFail` too would fail the test twice.
     if !SwiftTestingInterop.hasFallbackEventHandler {
       XCTFail(message, file: filePath, line: line)
     }
@@ -75,14 +70,9 @@ struct SwiftTestingCase: Hashable, Sendable {
   var test: Test.ID
   var `case`: String?
 
-  /// What tells `testCase` from the other cases of its test: its arguments' identities and its
-  /// discriminator (which tells cases with equal arguments apart), for a parameterized test;
-  /// `nil` for the one case of a test that takes no arguments.
-  ///
-  /// `Test.Case` exposes no identity (Swift 6.3), so this reads its stored `_kind`
-  /// (`.parameterized(arguments:discriminator:isStable:)`) by reflection. Should that shape
-  /// change, every case of a parameterized test gets the key of its arguments' description, or
-  /// none: its cases then share their test's values, as a test's repetitions do.
+  /// What tells `testCase` from its test's other cases (arguments' identities and discriminator);
+  /// `nil` for a test without arguments. `Test.Case` exposes no identity (Swift 6.3), so this reads
+  /// its `_kind` by reflection; should that change, cases share their test's values, as repetitions do.
   static func key(_ testCase: Test.Case) -> String? {
     guard testCase.isParameterized else { return nil }
     guard

@@ -5,28 +5,17 @@ extension TestStore {
   /// Waits for the next action an effect sent, checks it is `expectedAction`, and checks the
   /// state it produced.
   ///
-  /// Fails the test when no action arrives within `timeout` (at once when no effect is running),
-  /// when a different action arrives (the message shows a `−`/`+` diff of both), or when the
-  /// state the action produced differs from what `update` makes of ``state``. With exhaustivity
-  /// off, `receive` waits for a matching action and skips the actions before it; when none
-  /// arrives it fails and keeps the actions received, for the `receive`s that follow.
+  /// Fails when no action arrives within `timeout` (at once when no effect runs), when another action
+  /// arrives (with a diff), or when the state differs from what `update` makes of ``state``. With
+  /// exhaustivity off, it skips the actions before a matching one, or fails and keeps them.
   ///
   /// ```swift
   /// await store.send(.factTapped)
   /// await store.receive(.factLoaded("1 is a number")) { $0.fact = "1 is a number" }
   /// ```
   ///
-  /// - Parameters:
-  ///   - expectedAction: The action an effect must send next.
-  ///   - timeout: How long to wait for an action, in time the effects could run (a busy process
-  ///     does not count; see "Timeouts count the time effects could run" in Docs/Testing.md).
-  ///     `.zero` checks once, without waiting; a negative timeout fails the test and is taken as
-  ///     `.zero`.
-  ///   - update: Changes the state before the action into the expected state after it.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
+  /// `timeout` counts time effects could run, not a busy process (Docs/Testing.md); `.zero` checks
+  /// once, and a negative one fails the test and is taken as `.zero`.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration = .seconds(1),
@@ -52,18 +41,6 @@ extension TestStore {
   /// ```swift
   /// await store.receive(/FeatureAction.results) { $0.results = ["apple"] }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - casePath: The case the next action must be in.
-  ///   - timeout: How long to wait for an action, in time the effects could run (a busy process
-  ///     does not count; see "Timeouts count the time effects could run" in Docs/Testing.md).
-  ///     `.zero` checks once, without waiting; a negative timeout fails the test and is taken as
-  ///     `.zero`.
-  ///   - update: Changes the state before the action into the expected state after it.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,
     timeout: Duration = .seconds(1),

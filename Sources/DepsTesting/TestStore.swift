@@ -3,14 +3,10 @@ import DepsReducer
 
 /// A store for tests that checks every state change and every action effects send.
 ///
-/// Send actions with ``send(_:assert:fileID:file:line:column:)``, describing in the `assert`
-/// closure how the state must change; receive the actions that effects send with
-/// ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)``; end the test with
-/// ``finish(timeout:fileID:file:line:column:)``. By default the store is exhaustive: a state change
-/// the closure did not describe, an action from an effect that was not received, or an effect
-/// still running at the end fails the test, with a message showing what differs. Set
-/// ``exhaustivity`` to ``Exhaustivity/off`` to assert only what a test cares about. Failures go to
-/// Swift Testing or XCTest, whichever runs the test.
+/// Send actions with ``send(_:assert:fileID:file:line:column:)``, receive what effects send with
+/// ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)``, end with
+/// ``finish(timeout:fileID:file:line:column:)``. By default the store is exhaustive: an unasserted
+/// state change, an unreceived action or an effect still running fails the test (``exhaustivity``).
 ///
 /// ```swift
 /// @Test @MainActor func loadsFact() async {
@@ -23,18 +19,12 @@ import DepsReducer
 /// }
 /// ```
 ///
-/// Actions are handled in exactly the order a `Store` handles them: an action an effect sends
-/// is reduced when it arrives, and ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)`` checks
-/// the queue of what arrived, with the state each action produced. An exhaustive store released
-/// without ``finish(timeout:fileID:file:line:column:)`` reports, once, the effects still running
-/// and the actions not received; a non-exhaustive one reports nothing. Either way the effects still
-/// running are cancelled. `TestStore` is not `Sendable`: it is isolated to the main actor.
+/// Actions are handled in the order a `Store` handles them: an action an effect sends is reduced
+/// when it arrives and queued, with its state, for `receive`. An exhaustive store released without
+/// `finish` reports what was left, once; either way its running effects are cancelled.
 @MainActor
 public final class TestStore<State: Equatable, Action, Environment> {
-  /// The state as the test has asserted it so far: the state after the last action sent or
-  /// received.
-  ///
-  /// Inside an `assert` closure it is still the state before the action.
+  /// The state as asserted so far; inside an `assert` closure, still the state before the action.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -44,9 +34,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
 
   /// The environment the reducer runs with: reach the mocks a test gave it, or change them.
   ///
-  /// A change holds for the actions sent after it (effects already running keep what they
-  /// captured). With a `ComposableDeps` environment, setting a `@Dependency` property sets that
-  /// dependency on the environment, as TCA 0.x tests set their environment's endpoints:
+  /// A change holds for the actions sent after it. With a `ComposableDeps` environment, setting a
+  /// `@Dependency` property sets that dependency, as TCA 0.x tests set their environment's endpoints:
   ///
   /// ```swift
   /// let store = TestStore(initialState: AppState(), reducer: appReducer, environment: env)
@@ -54,8 +43,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// store.environment.counter.mainQueue = .immediate   // from the next action on
   /// ```
   ///
-  /// A store made with `strictDependencies: true` checks the `ComposableDeps` environment it has
-  /// when the test finishes: after `store.environment = other`, `other`'s overrides.
+  /// With `strictDependencies: true` the environment the store has at the end is checked.
   public var environment: Environment {
     didSet {
       guard strictUsage != nil, environment is any DependencyUsageReporting else { return }
@@ -63,14 +51,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
   }
 
-  /// How strictly the store checks the test: ``Exhaustivity/on`` (the default) or
-  /// ``Exhaustivity/off``.
-  ///
-  /// ```swift
-  /// store.exhaustivity = .off
-  /// await store.send(.refresh)
-  /// await store.receive(.loaded(items)) { $0.items = items }   // other fields unchecked
-  /// ```
+  /// How strictly the store checks the test: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
   public var exhaustivity: Exhaustivity = .on {
     didSet { ledger.withLock { [exhaustivity] in $0.exhaustivity = exhaustivity } }
   }
@@ -80,41 +61,21 @@ public final class TestStore<State: Equatable, Action, Environment> {
   private let reducer: Reducer<State, Action, Environment>
   /// Where the store was made: a store released without `finish()` reports there.
   private let site: SourceSite
-  /// Actions effects sent, with the states before and after each, not yet received by the test.
   var received: [ReceivedAction<Action, State>] = []
-  /// Actions waiting while another is handled.
   private let queue = ActionQueue<Action>()
-  /// What `deinit` (nonisolated) needs: unreceived actions' descriptions, whether the test
-  /// finished, and how exhaustive it is.
+  /// What the nonisolated `deinit` needs: unreceived actions, whether finished, the exhaustivity.
   let ledger = Locked(TestStoreLedger())
   let effects = EffectRuntime()
-  /// Where effects send their actions: holds the store weakly, so effects capture neither the
-  /// store nor its `State` type.
+  /// Holds the store weakly, so effects capture neither the store nor its `State` type.
   private let inbox = EffectInbox<Action>()
-  /// What ``finish(timeout:fileID:file:line:column:)``, or `deinit` when the test did not call
-  /// it, asks, with `strictDependencies`, for the overrides nothing read; `nil` without.
+  /// Asks, with `strictDependencies`, for the overrides nothing read; `nil` without.
   private var strictUsage: StrictDependencies.Usage?
 
   /// Creates a test store.
   ///
-  /// ```swift
-  /// let store = TestStore(initialState: AppState(), reducer: appReducer, environment: .test)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - initialState: The state the store starts with.
-  ///   - reducer: The reducer under test.
-  ///   - environment: The environment passed to the reducer, usually with test dependencies.
-  ///   - strictDependencies: Whether ``finish(timeout:fileID:file:line:column:)`` (or, for a store
-  ///     released without it, the release) fails the test for each value set on the environment
-  ///     (a `ComposableEnvironment` and its descendants; for any other environment, the
-  ///     `GlobalDeps` scope in force here) that nothing read (see `dependencyUsage()`).
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file a store released without ``finish(timeout:fileID:file:line:column:)``
-  ///     reports in.
-  ///   - line: The line a store released without ``finish(timeout:fileID:file:line:column:)``
-  ///     reports at.
-  ///   - column: The column reported with failures.
+  /// With `strictDependencies`, ``finish(timeout:fileID:file:line:column:)`` (or the release of a
+  /// store never finished) fails the test for each value set on the environment (a
+  /// `ComposableEnvironment`, else the `GlobalDeps` scope in force here) that nothing read.
   public init(
     initialState: State,
     reducer: Reducer<State, Action, Environment>,
@@ -136,18 +97,13 @@ public final class TestStore<State: Equatable, Action, Environment> {
 
   /// Sends an action and checks how the state changed.
   ///
-  /// Inside `update`, ``state`` is the state before the action; the closure changes its argument
-  /// into the state the action must produce. Without a closure the state must not change. A state
-  /// that differs from the closure's fails with a diff of both; a closure that changes nothing,
-  /// when the state did not change either, fails ("Expected state to change, but no change
-  /// occurred."). When exhaustive, the send also fails if actions from effects were left
-  /// unreceived; they stay queued, so the `receive`s that follow still find them. When not
-  /// exhaustive, they are skipped.
+  /// Inside `update`, ``state`` is the state before the action; the closure changes its argument into
+  /// the state the action must produce (without one, the state must not change). A mismatch fails
+  /// with a diff; when exhaustive, so do unreceived actions from effects, which stay queued for the
+  /// `receive`s that follow.
   ///
-  /// Before it returns, `send` yields to other tasks a few times (as TCA's `Task.megaYield()`
-  /// does), so that the effects it started can run up to their first suspension: an action an
-  /// effect sends at once has then usually arrived. When no effect is running and no action is on
-  /// its way (an action without effects, with none left running), it returns without yielding.
+  /// Before it returns, `send` yields a few times (as TCA's `Task.megaYield()`) so the effects it
+  /// started reach their first suspension; with no effect running it returns without yielding.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -155,15 +111,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// await timer.cancel()
   /// ```
   ///
-  /// - Parameters:
-  ///   - action: The action to send.
-  ///   - update: Changes the state before the action into the expected state after it.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
-  /// - Returns: The effects this action started (and those of the actions they send), to cancel
-  ///   or wait for.
+  /// Returns the effects this action started (and those of the actions they send), to cancel or
+  /// wait for.
   @discardableResult
   public func send(
     _ action: Action,
@@ -212,22 +161,14 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// Drops the actions effects sent that the test has not received, taking the state they
   /// produced.
   ///
-  /// It first yields to other tasks a few times, so that actions effects send at once have
-  /// arrived. With `strict` (the default), having no action to skip fails the test: "There were
-  /// no received actions to skip."
+  /// It first yields a few times, so that actions effects send at once have arrived. With `strict`
+  /// (the default), having no action to skip fails the test.
   ///
   /// ```swift
   /// await store.send(.onAppear)
   /// await store.skipReceivedActions()
   /// await store.skipReceivedActions(strict: false)   // nothing left: no failure
   /// ```
-  ///
-  /// - Parameters:
-  ///   - strict: Whether having no received action to skip fails the test.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
   public func skipReceivedActions(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -248,22 +189,14 @@ public final class TestStore<State: Equatable, Action, Environment> {
 
   /// Cancels the effects still running, so that the test can end without waiting for them.
   ///
-  /// It first yields to other tasks a few times, so that effects about to end have ended. With
-  /// `strict` (the default), having no effect to cancel fails the test: "There were no in-flight
-  /// effects to skip."
+  /// It first yields a few times, so that effects about to end have ended. With `strict` (the
+  /// default), having no effect to cancel fails the test.
   ///
   /// ```swift
   /// await store.send(.startTimer)
   /// await store.skipInFlightEffects()
   /// await store.finish()
   /// ```
-  ///
-  /// - Parameters:
-  ///   - strict: Whether having no running effect to cancel fails the test.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -289,10 +222,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
 
   /// Waits for every effect to end, then checks that every action they sent was received.
   ///
-  /// Fails the test, when exhaustive, if effects are still running after `timeout` (they are
-  /// then cancelled) or actions were left unreceived; when not exhaustive, it cancels the effects
-  /// still running and skips the actions left. After `finish` the store is done: using it again
-  /// fails.
+  /// When exhaustive, it fails if effects still run after `timeout` (then cancelled) or actions were
+  /// left unreceived; when not, it cancels and skips them. Using the store after `finish` fails.
   ///
   /// ```swift
   /// await store.send(.refresh)
@@ -300,15 +231,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// await store.finish()
   /// ```
   ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for running effects to end, in time they could run (a busy
-  ///     process does not count; see "Timeouts count the time effects could run" in
-  ///     Docs/Testing.md). `.zero` checks once, without waiting; a negative timeout fails the
-  ///     test and is taken as `.zero`.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
+  /// `timeout` counts time effects could run, not a busy process (Docs/Testing.md); `.zero` checks
+  /// once, and a negative one fails the test and is taken as `.zero`.
   public func finish(
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
@@ -365,8 +289,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
         break
       }
     }
-    // A test that never calls `finish()` (one whose actions start no effect, say) made the store
-    // strict all the same: its overrides are checked here, as `finish()` would have.
+    // A test that never calls `finish()` made the store strict all the same: checked here.
     strictUsage?.reportUnreadOverrides(at: site)
   }
 
@@ -375,15 +298,9 @@ public final class TestStore<State: Equatable, Action, Environment> {
   /// The rounds of yields the last step's ``settleEffects(rounds:)`` took, for tests.
   var settledRounds = 0
 
-  /// Lets the effects started run up to their first suspension (see `yieldToEffects`), then
-  /// waits, briefly (a thread of the pool may have been descheduled), for effect tasks that have
-  /// not begun their work to begin, and for actions on their way to the main actor to arrive.
-  ///
-  /// When no effect runs and no action is on its way, nothing this step started can send: it
-  /// returns at once, without the thread hops that cost a step of a test without effects about a
-  /// millisecond on an idle machine. Otherwise it yields every round, even when the effects end
-  /// sooner: code an effect left running (a callback it handed its `send`) gets the time it got
-  /// before.
+  /// Lets the effects started run to their first suspension, then waits briefly for effect tasks to
+  /// begin and for actions on their way to the main actor. With no effect running and no action on
+  /// its way, it returns at once, sparing a test without effects about a millisecond of thread hops.
   func settleEffects(rounds: Int) async {
     settledRounds = 0
     guard effects.runningCount > 0 || inbox.isSettling else { return }
@@ -396,8 +313,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
   }
 
-  /// Runs the reducer for `action`, starts its effects, and returns the state right after it
-  /// (before the actions its `.send` effects queued).
+  /// Runs the reducer and starts the effects; the state before the actions `.send` effects queued.
   private func handle(_ action: Action, group: EffectGroup) -> State {
     let effect = reducer.run(&reducerState, action, environment)
     let after = reducerState
@@ -413,8 +329,6 @@ public final class TestStore<State: Equatable, Action, Environment> {
     return after
   }
 
-  /// Handles queued actions, in order, each recorded as received with the states before and
-  /// after it.
   private func drain() {
     queue.drain { action, group in
       let before = reducerState
@@ -425,8 +339,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
   }
 
-  /// An action `effect` sent (from its task or from code it left running): reduced now, as
-  /// `Store` would, and queued for `receive`.
+  /// An action `effect` sent: reduced now, as `Store` would, and queued for `receive`.
   private func arrived(_ action: sending Action, from effect: RunningEffect?) {
     // Checked on the main actor, where cancellation happens: nothing sent after it gets in.
     guard !(effect?.isCancelled ?? false), !ledger.withLock({ $0.isFinished }) else { return }
@@ -434,9 +347,8 @@ public final class TestStore<State: Equatable, Action, Environment> {
     drain()
   }
 
-  /// Takes the state of the first `count` received actions (all by default) without asserting
-  /// them; prints them when exhaustivity is off with skipped assertions shown. Actions a send
-  /// overtook leave the state of that send in place.
+  /// Takes the state of the first `count` received actions unasserted (printed when skipped
+  /// assertions are shown); actions a send overtook leave that send's state in place.
   func skipReceived(count: Int? = nil, showing reason: String) {
     let skipped = Array(received.prefix(count ?? received.count))
     guard let last = skipped.last else { return }
@@ -448,8 +360,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     if !last.isOvertaken { state = last.after }
   }
 
-  /// Compares the state an action produced with what `update` makes of the state before it, both
-  /// as `observe` sees them (a scoped store checks its part of the state).
+  /// Compares the state an action produced with what `update` makes of the one before, via `observe`.
   func check<Observed: Equatable>(
     step: @autoclosure () -> String, before rootBefore: State,
     update: ((inout Observed) throws -> Void)?, actual rootActual: State,
@@ -468,8 +379,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
     switch exhaustivity {
     case .on:
-      // A mismatch is reported first (as TCA does): only a closure that matches the state and
-      // changed nothing breaks the no-change rule.
+      // A mismatch is reported first (as TCA does); only a matching closure can break the no-change rule.
       if expected != actual {
         reportTestStoreFailure(
           TestStoreMessages.stateMismatch(step: step(), expected: expected, actual: actual),
@@ -478,8 +388,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
         reportTestStoreFailure(TestStoreMessages.noChange(step: step()), at: site)
       }
     case .off(let showSkippedAssertions):
-      // Only what the closure asserts is checked: applied to the actual state, it must change
-      // nothing.
+      // Only what the closure asserts is checked: applied to the actual state, it must change nothing.
       var asserted = actual
       if let update { try? update(&asserted) }
       if asserted != actual {
@@ -492,8 +401,7 @@ public final class TestStore<State: Equatable, Action, Environment> {
     }
   }
 
-  /// Where the step called at `fileID`, `file`, `line` and `column` reports its failures, or `nil`
-  /// when the store has finished: the step then fails the test and does nothing.
+  /// Where the step reports its failures, or `nil` when the store has finished (the step then fails).
   private func beginStep(
     _ step: String, fileID: StaticString, file: StaticString, line: UInt, column: UInt
   ) -> SourceSite? {

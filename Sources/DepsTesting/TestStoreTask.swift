@@ -21,14 +21,7 @@ public struct TestStoreTask: Hashable, Sendable {
 
   /// Waits until the effects ended; fails the test when they still run after `timeout`.
   ///
-  /// - Parameters:
-  ///   - timeout: How long to wait, in time the effects could run (a busy process does not
-  ///     count; see "Timeouts count the time effects could run" in Docs/Testing.md). `.zero`
-  ///     checks once, without waiting; a negative timeout fails the test and is taken as `.zero`.
-  ///   - fileID: The file ID of the call site, for Swift Testing.
-  ///   - file: The file to report failures in.
-  ///   - line: The line to report failures at.
-  ///   - column: The column reported with failures.
+  /// `timeout` counts as ``TestStore/finish(timeout:fileID:file:line:column:)``'s does.
   public func finish(
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,

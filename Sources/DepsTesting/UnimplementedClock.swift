@@ -4,12 +4,9 @@ import DepsReducer
 /// A clock that fails the running test when a test sleeps on it or reads its time: for a
 /// dependency's test value, or a mock that must not wait.
 ///
-/// After the failure it goes on as an `ImmediateClock` (as swift-clocks' `UnimplementedClock`
-/// does): `sleep` moves its time to the deadline and returns at once, or throws
-/// `CancellationError` when the task is cancelled, so the test runs on to its end. The failure
-/// names the clock and what was called (`Unimplemented: Clock.sleep was called.`) and is reported
-/// where the clock was made. `sleep(for:)` reads `now` before it sleeps, so it reports both
-/// `Clock.now` and `Clock.sleep`.
+/// After the failure it goes on as an `ImmediateClock` (as swift-clocks' does), so the test runs to
+/// its end. The failure names the clock and the member (`Unimplemented: Clock.sleep was called.`)
+/// and is reported where the clock was made; `sleep(for:)` reports both `now` and `sleep`.
 ///
 /// ```swift
 /// let environment = SearchEnvironment()
@@ -26,12 +23,7 @@ public struct UnimplementedClock: Clock, Sendable {
 
   /// Creates a clock that fails the running test when it is used.
   ///
-  /// - Parameters:
-  ///   - name: Names the clock in the failure: `Unimplemented: <name>.sleep was called.`
-  ///   - fileID: The file ID reported with the failures, for Swift Testing.
-  ///   - filePath: The file reported with the failures.
-  ///   - line: The line reported with the failures.
-  ///   - column: The column reported with the failures.
+  /// `name` names the clock in the failure: `Unimplemented: <name>.sleep was called.`
   public init(
     name: String = "Clock",
     fileID: StaticString = #fileID,
@@ -54,12 +46,8 @@ public struct UnimplementedClock: Clock, Sendable {
   /// The smallest duration the clock tells apart (reading it reports nothing).
   public var minimumResolution: Duration { base.minimumResolution }
 
-  /// Fails the running test, then moves the clock to `deadline` and returns at once.
-  ///
-  /// - Parameters:
-  ///   - deadline: The instant to sleep until.
-  ///   - tolerance: Ignored.
-  /// - Throws: `CancellationError` when the task is cancelled.
+  /// Fails the running test, then moves the clock to `deadline` and returns (throws
+  /// `CancellationError` when the task is cancelled).
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     report("sleep")
     try await base.sleep(until: deadline, tolerance: tolerance)
@@ -69,15 +57,13 @@ public struct UnimplementedClock: Clock, Sendable {
     call(member).report(threw: false)
   }
 
-  /// The report of a use of `member` (`"sleep"`, `"now"`): a test failure in tests, else a
-  /// runtime warning.
+  /// A test failure in tests, else a runtime warning.
   package func call(_ member: String) -> UnimplementedCall {
     var call = use
     call.description = "\(use.description).\(member)"
     return call
   }
 
-  /// What the failure says after its headline.
   static let rule = """
     An UnimplementedClock stands for a clock that must not be used: a test that sleeps on it or \
     reads its time must give the code under test a clock. To fix: give the test a TestClock or an \

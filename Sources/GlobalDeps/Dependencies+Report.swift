@@ -16,15 +16,7 @@ extension GlobalDependenciesAccessing {
   /// // Aliases: none
   /// ```
   ///
-  /// Lines are sorted by key type name. A value reads as its `String(describing:)`, with line
-  /// breaks escaped (`\n`). Its origin is one of `set in the process-wide store`,
-  /// `set in withDependencies` (this scope or one around it), either followed by `as OtherKey` when set through an alias, `default, built`,
-  /// `default, not yet built`, or `default of OtherKey, ...` for an alias. Aliases are
-  /// process-wide.
-  ///
-  /// The report builds no default and changes nothing.
-  ///
-  /// - Returns: The report, one line per item, without a trailing newline.
+  /// Sorted by key type name; builds no default and changes nothing.
   public func dependencyReport() -> String {
     let inScope = Scopes.boundScope != nil
     let title =
@@ -36,8 +28,7 @@ extension GlobalDependenciesAccessing {
 
 private let globalReportWording = DependencyReportWording(
   valuePlace: { _, level in
-    // Every level that sets values but the store's is a withDependencies scope (a running test's
-    // sets none).
+    // Every level that sets values but the store's is a withDependencies scope.
     level.node === GlobalStore.node ? "set in the process-wide store" : "set in withDependencies"
   },
   aliasPlace: { _, _ in "declared process-wide" })

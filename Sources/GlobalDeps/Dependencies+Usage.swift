@@ -2,9 +2,8 @@ import DepsCore
 
 /// What a test touched in a `withDependencies` scope.
 extension Dependencies {
-  /// What the tests touched in the current ``withDependencies(_:operation:)`` scope (or the
-  /// `.dependencies` trait's): the keys read in it and in the scopes nested in it, and the values
-  /// it set that no read returned.
+  /// What was read in the current ``withDependencies(_:operation:)`` scope (or the `.dependencies`
+  /// trait's) and its nested scopes, and which values it set no read returned.
   ///
   /// ```swift
   /// withDependencies {
@@ -18,13 +17,8 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// Outside any scope, the running test's (in a test process: what it read outside scopes), else
-  /// the process-wide store's since the last ``reset()``: what every read outside scopes read, and
-  /// the values set on the store with `with(_:_:)` that nothing read, in a scope or outside. Keys are named as
-  /// `dependencyReport()` names them. Recorded in a test process only
-  /// (`DependencyContext.test`): elsewhere a read records nothing and the usage is empty.
-  ///
-  /// - Returns: The usage of the scope in force, or of the store.
+  /// Outside any scope, the running test's usage, else the store's since the last ``reset()``.
+  /// Recorded in a test process only: elsewhere the usage is empty.
   public static func usage() -> DependencyUsage {
     Scopes.inForce.dependencyUsage
   }

@@ -2,9 +2,8 @@ import DepsCore
 
 /// An environment that another one exposes, created on first access.
 ///
-/// In `GlobalDeps` every environment reads the same store, so a derived environment is simply
-/// created with `init()` (or the expression you give it) the first time it is read. Aliases given
-/// with `aliases:` are declared process-wide before that first read returns.
+/// Every environment reads the same store, so a derived environment is created with `init()` (or
+/// your expression) on first read; `aliases:` are declared process-wide before it returns.
 ///
 /// ```swift
 /// struct AppEnvironment: GlobalEnvironment {
@@ -25,16 +24,13 @@ public struct Derived<Environment: GlobalDependenciesAccessing> {
   }
 
   /// Derives an environment created with `init()`, declaring `aliases` process-wide first.
-  ///
-  /// - Parameter aliases: Builds the aliases, as in `{ $0.alias(\.main, to: \.mainQueue) }`.
   public init(aliases: (AliasBuilder) -> AliasBuilder)
   where Environment: GlobalEnvironment {
     self.storage = Storage(make: { Environment() }, aliases: aliases(AliasBuilder()))
   }
 
-  /// Derives the environment that `wrappedValue` builds, evaluated on first access.
-  ///
-  /// - Parameter wrappedValue: The environment, as in `@Derived var child = Child().with(\.x, 1)`.
+  /// Derives the environment that `wrappedValue` builds on first access:
+  /// `@Derived var child = Child().with(\.x, 1)`.
   public init(wrappedValue: @escaping @autoclosure () -> Environment) {
     self.storage = Storage(make: wrappedValue, aliases: AliasBuilder())
   }
@@ -45,7 +41,6 @@ public struct Derived<Environment: GlobalDependenciesAccessing> {
   private final class Storage {
     let make: () -> Environment
     let aliases: AliasBuilder
-    /// Built by the first thread that reads the property; the others wait for that build.
     let created = BuildOnce<Environment>(name: .environment(Environment.self))
 
     init(make: @escaping () -> Environment, aliases: AliasBuilder) {
@@ -67,6 +62,5 @@ public struct Derived<Environment: GlobalDependenciesAccessing> {
 // else calls; `aliases` is immutable. What is shared is then the environment itself: `Sendable`.
 extension Derived: @unchecked Sendable where Environment: Sendable {}
 
-/// The name the original library used for ``Derived``; kept so its code compiles with the import
-/// changed.
+/// The original library's name for ``Derived``, so its code compiles with the import changed.
 public typealias DerivedEnvironment = Derived

@@ -3,10 +3,8 @@ import DepsCore
 /// The ``withDependencies(_:operation:)`` scope in force where it was captured, to re-install in
 /// code that runs later, elsewhere: a callback, a `DispatchQueue` job, a `Thread`, a detached task.
 ///
-/// Scoped overrides follow the current task and its child tasks only. Code that escapes the task
-/// (a closure stored and called later, a job handed to another queue) runs with the store's
-/// values, not the scope's. Capture the scope with ``withEscapedDependencies(_:)`` while it is in
-/// force, and run the escaping code inside ``yield(_:)``:
+/// Scoped overrides follow the current task and its child tasks only: capture the scope while it
+/// is in force with ``withEscapedDependencies(_:)``, and run escaping code inside ``yield(_:)``:
 ///
 /// ```swift
 /// withEscapedDependencies { dependencies in
@@ -19,9 +17,6 @@ import DepsCore
 ///   }
 /// }
 /// ```
-///
-/// `EscapedDependencies` is `Sendable`: pass it to any thread or task and call ``yield(_:)`` as
-/// often as you like.
 public struct EscapedDependencies: Sendable {
   private let node: DependencyNode
 
@@ -31,12 +26,8 @@ public struct EscapedDependencies: Sendable {
 
   /// Runs `operation` with the captured scope in force.
   ///
-  /// The captured scope replaces the one in force where `yield` is called: `operation` sees
-  /// exactly the overrides it would have seen where the scope was captured, and, in a test, the
-  /// same defaults. With no scope captured, `operation` reads the process-wide store.
-  ///
-  /// - Parameter operation: The code to run.
-  /// - Returns: What `operation` returns.
+  /// `operation` sees the overrides (and, in a test, the defaults) in force where the scope was
+  /// captured; with no scope captured, the process-wide store.
   public func yield<R>(_ operation: () throws -> R) rethrows -> R {
     try Scopes.withCurrent(node, operation: operation)
   }
@@ -50,11 +41,6 @@ public struct EscapedDependencies: Sendable {
   ///   }
   /// }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - isolation: The actor `operation` runs on; inferred.
-  ///   - operation: The code to run.
-  /// - Returns: What `operation` returns.
   public func yield<R>(
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> R
@@ -65,39 +51,13 @@ public struct EscapedDependencies: Sendable {
 
 /// Captures the ``withDependencies(_:operation:)`` scope in force, for code that escapes it.
 ///
-/// Call it where the overrides are in force and hand the ``EscapedDependencies`` to the escaping
-/// code, which runs its work inside ``EscapedDependencies/yield(_:)``:
-///
-/// ```swift
-/// final class Downloader {
-///   func start(completion: @escaping @Sendable (String) -> Void) {
-///     withEscapedDependencies { dependencies in
-///       DispatchQueue.global().async {
-///         dependencies.yield {
-///           completion(Dependency(\.apiClient).wrappedValue.name)
-///         }
-///       }
-///     }
-///   }
-/// }
-/// ```
-///
-/// Child tasks (`async let`, task groups, `Task {}`) inherit the scope on their own; they do not
-/// need this.
-///
-/// - Parameter body: Receives the captured scope; it may store it or pass it anywhere.
-/// - Returns: What `body` returns.
+/// Child tasks (`async let`, task groups, `Task {}`) inherit the scope on their own; code that
+/// escapes the task runs inside ``EscapedDependencies/yield(_:)`` (see ``EscapedDependencies``).
 public func withEscapedDependencies<R>(_ body: (EscapedDependencies) throws -> R) rethrows -> R {
   try body(EscapedDependencies(node: Scopes.inForce))
 }
 
-/// Captures the ``withDependencies(_:operation:)`` scope in force, for code that escapes it, in
-/// asynchronous code.
-///
-/// - Parameters:
-///   - isolation: The actor `body` runs on; inferred.
-///   - body: Receives the captured scope; it may store it or pass it anywhere.
-/// - Returns: What `body` returns.
+/// The async form of ``withEscapedDependencies(_:)``.
 public func withEscapedDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (EscapedDependencies) async throws -> R

@@ -2,9 +2,8 @@ import DepsCore
 
 /// A type that reads and writes the process-wide dependency store.
 ///
-/// Conform any type to get the environment API: ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)``,
-/// ``aliasing(_:to:)``, and the implicit subscript. Every conforming value sees the same store:
-/// a value set through one is seen through all of them, and by every ``Dependency``.
+/// Conform any type to get the environment API (`with`, ``aliasing(_:to:)``, the subscript). All
+/// conforming values, and every ``Dependency``, see one store.
 ///
 /// ```swift
 /// struct AppEnvironment: GlobalEnvironment {
@@ -23,15 +22,8 @@ public protocol GlobalEnvironment: GlobalDependenciesAccessing {
 }
 
 extension GlobalDependenciesAccessing {
-  /// Sets the dependency at `keyPath` in the process-wide store.
-  ///
-  /// The value is seen by every environment and every ``Dependency`` of the process, except inside
-  /// a ``withDependencies(_:operation:)`` scope that overrides it.
-  ///
-  /// - Parameters:
-  ///   - keyPath: The `Dependencies` property to set.
-  ///   - value: The new value.
-  /// - Returns: This environment, to chain further calls.
+  /// Sets the dependency at `keyPath` in the process-wide store, seen everywhere but inside a
+  /// ``withDependencies(_:operation:)`` scope that overrides it.
   @discardableResult
   public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
     StoreWriteWarnings.checkWrite(StoreWriteWarnings.name(keyPath))
@@ -44,11 +36,6 @@ extension GlobalDependenciesAccessing {
   /// ```swift
   /// AppEnvironment().with(APIClient.self, .mock)
   /// ```
-  ///
-  /// - Parameters:
-  ///   - key: The dependency's key type, or a type that is its own key.
-  ///   - value: The new value.
-  /// - Returns: This environment, to chain further calls.
   @discardableResult
   public func with<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
     StoreWriteWarnings.checkWrite("\(Key.self)")
@@ -58,15 +45,8 @@ extension GlobalDependenciesAccessing {
 
   /// Makes `dependency` an alias of `reference`, process-wide.
   ///
-  /// From then on the two are one dependency: setting either sets both, reading either reads the
-  /// same value, and while neither is set both read `reference`'s default. An alias that would
-  /// make a cycle is refused with a runtime warning.
-  /// ``DepsCore/Dependencies/clearAliases()`` removes all aliases.
-  ///
-  /// - Parameters:
-  ///   - dependency: The dependency to read under another name.
-  ///   - reference: The dependency it stands for.
-  /// - Returns: This environment, to chain further calls.
+  /// Setting or reading either then sets or reads both; while neither is set both read
+  /// `reference`'s default. A cycle is refused with a runtime warning.
   @discardableResult
   public func aliasing<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
@@ -94,19 +74,14 @@ extension GlobalDependenciesAccessing {
   }
 }
 
-/// Resetting the process-wide store: for tests, and for tools that run several sessions in one
-/// process.
+/// Resetting the process-wide store: for tests, and tools that run several sessions.
 extension Dependencies {
   /// Sets every dependency of the process-wide store back to its default.
   ///
-  /// Values set with `with` are forgotten and defaults are built anew on their next read, and the
-  /// store's usage (``usage()`` outside any scope) starts empty again. In a test, the running
-  /// test's defaults and usage are forgotten too. Aliases stay;
-  /// ``clearAliases()`` removes them.
+  /// Values set with `with`, built defaults and the store's usage are forgotten, and in a test the
+  /// running test's too. Aliases stay: ``clearAliases()`` removes them.
   public static func reset() {
     GlobalStore.node.reset()
-    // The running test's defaults too: a read outside any scope gets fresh ones, as it did from
-    // the store before each test had its own.
     TestScopes.current()?.reset()
   }
 

@@ -12,8 +12,7 @@ import DepsReducer
 /// )
 /// ```
 extension Reducer where Environment: GlobalEnvironment {
-  /// Lifts this reducer to a parent whose state holds the child's state in a property; the child
-  /// environment is created with `init()`.
+  /// Lifts this reducer to a parent whose state holds the child's state in a property.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
@@ -22,8 +21,7 @@ extension Reducer where Environment: GlobalEnvironment {
     pullback(state: state, action: action, lending: ChildDerivation())
   }
 
-  /// Lifts this reducer to a parent whose state is an enum with the child's state in one case; the
-  /// child environment is created with `init()`.
+  /// Lifts this reducer to a parent whose state is an enum with the child's state in one case.
   @inlinable
   public func pullback<ParentState, ParentAction, ParentEnvironment: GlobalEnvironment>(
     state: CasePath<ParentState, State>,
@@ -32,9 +30,7 @@ extension Reducer where Environment: GlobalEnvironment {
     pullback(state: state, action: action, lending: ChildDerivation())
   }
 
-  /// Lifts this reducer to a parent whose state holds a collection of identified child states (an
-  /// `Array`, or any `MutableCollection & RandomAccessCollection` such as `IdentifiedArray`); the
-  /// child environment is created with `init()`.
+  /// Lifts this reducer to a parent whose state holds a collection of identified child states.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: GlobalEnvironment,
@@ -48,8 +44,7 @@ extension Reducer where Environment: GlobalEnvironment {
     forEach(state: state, action: action, lending: ChildDerivation())
   }
 
-  /// Lifts this reducer to a parent whose state holds a dictionary of child states; the child
-  /// environment is created with `init()`.
+  /// Lifts this reducer to a parent whose state holds a dictionary of child states.
   @inlinable
   public func forEach<
     ParentState, ParentAction, ParentEnvironment: GlobalEnvironment, Key: Hashable & Sendable

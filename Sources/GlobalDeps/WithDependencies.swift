@@ -2,25 +2,16 @@ import DepsCore
 
 /// Runs `operation` with dependencies overridden for the current task and its child tasks.
 ///
-/// The process-wide store is untouched: other tasks, and parallel tests, see their own values.
-/// Scopes nest: an inner scope sees the outer scope's overrides and adds its own. Child tasks
-/// (`async let`, task groups, `Task {}`) inherit the scope; code that escapes the task (a
-/// detached task, a `DispatchQueue` job, a stored callback) does not, unless it runs inside
-/// ``EscapedDependencies/yield(_:)`` (see ``withEscapedDependencies(_:)``).
+/// The process-wide store is untouched. Scopes nest; child tasks (`async let`, task groups,
+/// `Task {}`) inherit the scope; code that escapes the task does not, unless it runs inside
+/// ``EscapedDependencies/yield(_:)``.
 ///
-/// In a test process the defaults a scope reads are the running test's (see Docs/Testing.md,
-/// "Every test its own"): fresh `testValue`s in each test, never another test's, one instance
-/// throughout the test, its scopes and their `update`s included.
+/// In a test process the defaults a scope reads are the running test's: fresh in each test, one
+/// instance throughout it (Docs/Testing.md, "Every test its own").
 ///
 /// When `operation` returns a class instance with no `@Dependency` property, the scope is
-/// remembered for it, so that ``withDependencies(from:operation:)`` can hand it on. The record
-/// holds the object weakly and the scope strongly: once the object is released, the scope and its
-/// values are freed by the next sweep of the records, which a later `withDependencies` that
-/// returns an object runs once the records have doubled since the last sweep (not at once: Swift
-/// has no hook that runs when an arbitrary object is released). An object with a `@Dependency`
-/// property hands on the scope its properties captured, and is not remembered; nor is an object
-/// that is itself one of the scope's values or built defaults: remembered, it would keep its own
-/// scope alive.
+/// remembered for it (the object weakly) so that ``withDependencies(from:operation:)`` can hand it
+/// on; a later sweep frees the scope once the object is released (Swift has no release hook).
 ///
 /// ```swift
 /// let fact = withDependencies {
@@ -30,11 +21,7 @@ import DepsCore
 /// }
 /// ```
 ///
-/// - Parameters:
-///   - update: Sets the overrides. Reads inside it see the values in force around the scope (and,
-///     in a test process, the running test's defaults).
-///   - operation: Runs with the overrides in force.
-/// - Returns: What `operation` returns.
+/// `update`'s reads see the values in force around the scope (in a test, the test's defaults).
 @inlinable
 public func withDependencies<R>(
   _ update: (inout Dependencies) throws -> Void,
@@ -59,17 +46,8 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
-/// It behaves as ``withDependencies(_:operation:)`` does, its result remembered alike. When it is
-/// a test's outermost scope, it shuts down the defaults it built (the test's, first read during
-/// it) before it returns, also when `operation` throws, and the test forgets them: a read after it
-/// builds them anew (see `Dependencies.shutdown(timeout:)`).
-///
-/// - Parameters:
-///   - isolation: The actor `operation` runs on; inferred.
-///   - update: Sets the overrides. Reads inside it see the values in force around the scope (and,
-///     in a test process, the running test's defaults).
-///   - operation: Runs with the overrides in force.
-/// - Returns: What `operation` returns.
+/// As ``withDependencies(_:operation:)``. As a test's outermost scope, it shuts down the defaults
+/// it built before it returns (also when `operation` throws), and a later read builds them anew.
 @inlinable
 public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,

@@ -9,18 +9,14 @@ extension Dependency: CapturedScopeProviding {
   var capturedScope: DependencyNode? { captured }
 }
 
-/// The dependencies a model was made with, as `withDependencies(from:)` finds them.
 enum ModelDependencies {
-  /// The scope its `@Dependency` properties captured (the innermost one among them): `nil` when
-  /// it was made outside any scope.
+  /// What its `@Dependency` properties captured (the innermost); `nil`: made outside any scope.
   case captured(DependencyNode?)
-  /// The scope of the `withDependencies` operation that returned it (it has no `@Dependency`
-  /// property).
+  /// The scope of the `withDependencies` operation that returned it (no `@Dependency` property).
   case remembered(DependencyNode)
   /// Neither: it has no `@Dependency` property, and no `withDependencies` operation returned it.
   case none
 
-  /// What `model` was made with.
   init(of model: AnyObject) {
     var found: DependencyNode?
     var hasDependency = false
@@ -39,7 +35,6 @@ enum ModelDependencies {
     }
   }
 
-  /// Calls `body` with each `@Dependency` property of `model`, its superclasses' included.
   private static func forEachDependency(of model: AnyObject, _ body: (any CapturedScopeProviding) -> Void) {
     var mirror: Mirror? = Mirror(reflecting: model)
     while let current = mirror {
@@ -50,9 +45,8 @@ enum ModelDependencies {
     }
   }
 
-  /// Whether `object` has a `@Dependency` property (of its class or a superclass): such an object
-  /// hands on the scope its properties captured, never a remembered one (see ``init(of:)``).
-  /// Worked out once per class, unless it reflects itself (`CustomReflectable`).
+  /// Whether `object` has a `@Dependency` property (its class's or a superclass's): such an object
+  /// hands on what its properties captured, never a remembered scope. Cached per class.
   static func hasDependencyProperty(_ object: AnyObject) -> Bool {
     let type = ObjectIdentifier(Swift.type(of: object))
     if let known = classesWithDependencies.withLock({ $0[type] }) { return known }
@@ -62,12 +56,10 @@ enum ModelDependencies {
     return found
   }
 
-  /// ``hasDependencyProperty(_:)`` by class.
   private static let classesWithDependencies = Locked<[ObjectIdentifier: Bool]>([:])
 
-  /// The scope to run a `withDependencies(from: model)` operation in (before its update): the
-  /// model's values with those of the scope bound here winning where both set a key (see
-  /// `Scopes.node(bound:captured:)`). Warns when the model has no dependencies to hand on.
+  /// The scope a `withDependencies(from: model)` operation runs in: the model's values under the
+  /// scope bound here (see `Scopes.node(bound:captured:)`). Warns when the model has none.
   static func scope(from model: AnyObject) -> DependencyNode {
     let made: DependencyNode?
     switch ModelDependencies(of: model) {
@@ -81,7 +73,6 @@ enum ModelDependencies {
     return Scopes.node(bound: Scopes.bound, captured: made)
   }
 
-  /// The warning of `withDependencies(from:)` given a model with no dependencies to hand on.
   static func noDependenciesMessage(modelType: String) -> String {
     """
     withDependencies(from:) found no dependencies to hand on in the given \(modelType).
@@ -113,25 +104,9 @@ enum ModelDependencies {
 /// }
 /// ```
 ///
-/// The dependencies a model was made with are the `withDependencies` scope its `@Dependency`
-/// properties captured or, for an object with no `@Dependency` property, the scope of the
-/// `withDependencies` operation that returned it: `withDependencies` remembers the scope of every
-/// such instance its operation returns (the object weakly; the scope until a sweep after the
-/// object is released, see ``withDependencies(_:operation:)``), except an object that is itself one
-/// of that scope's values or built defaults. A model with neither
-/// is reported (a runtime warning, which fails the running test in a test process), and
-/// `operation` runs with the scope in force here.
-///
-/// Where a `withDependencies` scope is in force here, its overrides win over the model's where
-/// both set a dependency (as swift-dependencies merges the current values over the model's): the
-/// operation reads the model's dependencies plus the scope in force. Its aliases and the model's
-/// both hold.
-///
-/// - Parameters:
-///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
-///     operation.
-///   - operation: The work to run with the model's dependencies.
-/// - Returns: What `operation` returns.
+/// The model's dependencies are the scope its `@Dependency` properties captured or, for an object
+/// with none, the scope of the `withDependencies` operation that returned it; a model with neither
+/// is reported. A scope in force here wins over the model's, as swift-dependencies merges them.
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
   operation: () throws -> R
@@ -150,17 +125,8 @@ public func withDependencies<Model: AnyObject, R>(
 /// }
 /// ```
 ///
-/// The operation reads, for each dependency, what `update` set, else what the scope in force here
-/// set, else what the model was made with (see ``withDependencies(from:operation:)``): the
-/// dependencies the model was made with, plus `update`, with the scope in force winning over the
-/// model's where both set a value. `update` reads those same values.
-///
-/// - Parameters:
-///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
-///     operation.
-///   - update: Overrides on top of the model's and the scope's.
-///   - operation: The work to run in that scope.
-/// - Returns: What `operation` returns.
+/// `update` wins, then the scope in force here, then the model's dependencies (see
+/// ``withDependencies(from:operation:)``); `update` reads those same values.
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
   _ update: (inout Dependencies) throws -> Void,
@@ -176,13 +142,6 @@ public func withDependencies<Model: AnyObject, R>(
 /// ```swift
 /// await withDependencies(from: parent) { await ChildModel().load() }
 /// ```
-///
-/// - Parameters:
-///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
-///     operation.
-///   - isolation: The actor `operation` runs on; the caller's by default.
-///   - operation: The work to run with the model's dependencies, under the scope in force here.
-/// - Returns: What `operation` returns.
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
   isolation: isolated (any Actor)? = #isolation,
@@ -198,14 +157,6 @@ public func withDependencies<Model: AnyObject, R>(
 ///   await ChildModel().load()
 /// }
 /// ```
-///
-/// - Parameters:
-///   - model: An object with `@Dependency` properties, or one returned from a `withDependencies`
-///     operation.
-///   - isolation: The actor `operation` runs on; the caller's by default.
-///   - update: Overrides on top of the model's and the scope's.
-///   - operation: The work to run in that scope.
-/// - Returns: What `operation` returns.
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
   isolation: isolated (any Actor)? = #isolation,

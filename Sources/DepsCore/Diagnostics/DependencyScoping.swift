@@ -23,11 +23,9 @@ package enum DependencyScopeProvider {
   /// it (`_mangledTypeName`): `0A` repeats the word `Global` of `GlobalDeps`.
   package static let typeName = "10GlobalDeps0A15DependencyScopeO"
 
-  /// `GlobalDeps`' scope, or `nil` when the process does not link `GlobalDeps`.
   package static let linked: (any DependencyScoping.Type)? =
     _typeByName(typeName) as? any DependencyScoping.Type
 
-  /// The failure of a `.dependencies` trait in a process without `GlobalDeps`.
   package static let notLinkedMessage = """
     The .dependencies trait needs GlobalDeps, which this test process does not link.
 

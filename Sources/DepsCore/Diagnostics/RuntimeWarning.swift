@@ -15,14 +15,12 @@ package enum RuntimeWarnings {
   private static let state = Locked(State())
 
   private struct State {
-    /// The call sites (and kinds) already logged. Bounded by the library's code: keys never
-    /// embed values such as actions, so the set stops growing once every site has warned.
+    /// The call sites (and kinds) already logged; keys never embed values (actions), so it is bounded.
     var seen: Set<String> = []
     /// The keys of `seen` whose warning was printed: neither recorded nor a test failure.
     var printed: Set<String> = []
   }
 
-  /// Collects the warnings of one ``recording(_:)`` call.
   private final class Recorder: Sendable {
     let messages = Locked<[String]>([])
     let outer: Recorder?
@@ -30,21 +28,14 @@ package enum RuntimeWarnings {
     init(outer: Recorder?) { self.outer = outer }
   }
 
-  /// The recordings in force for the current task and its child tasks. Task-local rather than
-  /// process-wide, so tests that run in parallel each see only their own warnings.
+  /// The recordings in force for this task and its children: task-local, so parallel tests see only
+  /// their own warnings.
   @TaskLocal private static var recorder: Recorder?
 
-  /// Reports `message`: to every recording in force; else, while a test runs, as a failure of
-  /// that test; else to the log, once per call site and kind, not once per read.
-  ///
-  /// A warning a test records or that fails the running test is not also logged: the test
-  /// reports it, and a test that expects it (a recording, `withKnownIssue`) prints nothing.
-  ///
-  /// - Parameters:
-  ///   - kind: Tells apart warnings of one call site that must each be logged once (e.g. a key's
-  ///     type name). Never pass values that vary without bound, such as actions.
-  ///   - failsTest: Whether the warning also fails the running test; `false` only for a failure
-  ///     the user turned into a warning (`Dependencies.missingTestValue`).
+  /// Reports `message`: to the recordings in force; else, while a test runs, as its failure; else to
+  /// the log, once per call site and `kind` (never a value that varies without bound). A recorded or
+  /// test-failing warning is not also logged. `failsTest` is `false` only for a failure turned into
+  /// a warning (`Dependencies.missingTestValue`).
   static func warn(
     _ message: String, kind: String, fileID: StaticString, filePath: StaticString, line: UInt,
     column: UInt, failsTest: Bool = true
@@ -56,9 +47,8 @@ package enum RuntimeWarnings {
       current.messages.withLock { $0.append(message) }
       recording = current.outer
     }
-    // A warning in a test process fails the running test, every time: a test that misuses the
-    // library fails even when an earlier test hit the same site. A recorded warning is asserted
-    // by the test that records it instead.
+    // In a test process a warning fails the running test every time, even when an earlier test hit
+    // the same site; a recorded one is asserted by its test instead.
     var isReported = isRecorded
     if failsTest, !isRecorded, DependencyContext.current == .test {
       isReported = TestFailures.failRunningTest(
@@ -72,15 +62,12 @@ package enum RuntimeWarnings {
     emit(message)
   }
 
-  /// How many distinct sites have warned so far in this process.
   static var reportedSiteCount: Int { state.withLock { $0.seen.count } }
 
-  /// The call sites and kinds logged so far, as `fileID:line:column:kind`; tests check that a
-  /// site logs a bounded number of them.
+  /// `fileID:line:column:kind` of each site logged; tests check a site logs a bounded number.
   package static var loggedKeys: Set<String> { state.withLock { $0.seen } }
 
-  /// The call sites and kinds whose warning was printed (a subset of ``loggedKeys``): tests check
-  /// that a warning a test expects is not printed.
+  /// The sites whose warning was printed (of ``loggedKeys``): a warning a test expects is not.
   static var printedKeys: Set<String> { state.withLock { $0.printed } }
 
   /// Logs `message` once per process, without failing a test; for the failure path's own fallback.
@@ -88,10 +75,8 @@ package enum RuntimeWarnings {
     emit(message)
   }
 
-  /// Calls `body` and returns the warnings it emitted together with its result.
-  ///
-  /// Records warnings emitted by `body`, on its task or thread, and by the child tasks it starts
-  /// (the recording is task-local): warnings of other tests running in parallel are not recorded.
+  /// Calls `body` and returns the warnings it emitted, on its task or thread and in its child tasks
+  /// (the recording is task-local), with its result.
   package static func recording<R>(_ body: () throws -> R) rethrows -> (R, [String]) {
     let recorder = Recorder(outer: Self.recorder)
     let result = try $recorder.withValue(recorder, operation: body)
@@ -121,12 +106,9 @@ package enum RuntimeWarnings {
   }
 }
 
-/// Reports misuse of the library: in a test process, as a failure of the running test (XCTest or
-/// Swift Testing) with the same text; and to stderr on Linux or the runtime-issues log on Apple
-/// platforms, once per call site and `kind`.
-///
-/// Tests of the library that assert a warning wrap the code in ``RuntimeWarnings/recording(_:)``:
-/// a recorded warning does not fail the test.
+/// Reports misuse of the library: in a test process, as a failure of the running test; and to
+/// stderr on Linux or the runtime-issues log on Apple platforms, once per call site and `kind`.
+/// Library tests that assert a warning wrap the code in ``RuntimeWarnings/recording(_:)``.
 package func runtimeWarn(
   _ message: String,
   kind: String = "",

@@ -1,9 +1,8 @@
 /// What `DepsTesting` provides to the rest of the library: the one link to the test frameworks.
 ///
-/// `DepsTesting` links XCTest and Swift Testing; `DepsCore`, which apps link, links neither. It
-/// finds `DepsTesting`'s conforming type at run time by its name (``TestReporter``), so a test
-/// process that links `DepsTesting` (SwiftPM links every test target of a package into one test
-/// bundle) reports failures through it, and an app never loads a test framework.
+/// `DepsCore`, which apps link, links no test framework: it finds `DepsTesting`'s conforming type at
+/// run time by name (``TestReporter``), so a test process that links `DepsTesting` reports through
+/// it, and an app never loads a test framework.
 package protocol TestFrameworkReporting: Sendable {
   /// Whether a Swift Testing test is running on the current task.
   static var isTestRunning: Bool { get }
@@ -21,7 +20,6 @@ package protocol TestFrameworkReporting: Sendable {
 package struct RunningTest: Sendable {
   /// Tells this test (this case of a parameterized one) from every other that ran in the process.
   package var id: ID
-  /// The test's name, for reports.
   package var name: String
 
   package init(id: some Hashable & Sendable, name: String) {
@@ -36,11 +34,9 @@ package struct RunningTest: Sendable {
   }
 }
 
-/// The running test, through `DepsTesting`'s reporter, and the ends of tests that the framework
-/// tells (XCTest's).
+/// The running test, through `DepsTesting`'s reporter, and the test ends the framework tells.
 package enum RunningTests {
-  /// The test running now, or `nil` outside tests, off a Swift Testing test's task, or when the
-  /// process does not link `DepsTesting`.
+  /// `nil` outside tests, off a Swift Testing test's task, or without `DepsTesting` linked.
   package static func current() -> RunningTest? {
     TestReporter.linked?.currentTest()
   }
@@ -60,23 +56,17 @@ package enum RunningTests {
 
 /// Finds `DepsTesting`'s reporter, once per process.
 package enum TestReporter {
-  /// The mangled name of `DepsTesting.TestFrameworkReporter` (an enum), as the compiler mangles
-  /// it (`_mangledTypeName`).
+  /// The mangled name of `DepsTesting.TestFrameworkReporter` (an enum), as `_mangledTypeName` gives.
   package static let typeName = "11DepsTesting21TestFrameworkReporterO"
 
-  /// `DepsTesting`'s reporter, or `nil` when the process does not link `DepsTesting`.
   package static let linked: (any TestFrameworkReporting.Type)? =
     _typeByName(typeName) as? any TestFrameworkReporting.Type
 
-  /// Whether a test is running now, as far as the linked reporter can tell.
   package static var isTestRunning: Bool { linked?.isTestRunning ?? false }
 }
 
-/// Fails the running test with `message`, through `DepsTesting`'s reporter (Swift Testing when
-/// a Swift Testing test runs on the current task, else XCTest).
-///
-/// When the process does not link `DepsTesting`, nothing can fail the test: the message is a
-/// runtime warning that says so and how to fix it.
+/// Fails the running test with `message` through `DepsTesting`'s reporter (Swift Testing when one
+/// of its tests runs on this task, else XCTest); without `DepsTesting`, a runtime warning saying so.
 package func reportTestFailure(
   _ message: String,
   fileID: StaticString,
@@ -93,19 +83,15 @@ package func reportTestFailure(
 }
 
 extension TestReporter {
-  /// Appended to a failure that could not reach a test framework.
   static let notLinkedHint = """
     This test process does not link DepsTesting, so the library could not fail the running test. \
     To fix: add the "DepsTesting" product to the test target's dependencies.
     """
 }
 
-/// The failure path as runtime warnings use it: a warning in a test process also fails the
-/// running test, through the same reporter.
+/// The failure path for runtime warnings: in a test process a warning also fails the running test.
 enum TestFailures {
-  /// Fails the running test through `DepsTesting`'s reporter.
-  ///
-  /// - Returns: `false` when the process does not link `DepsTesting`, and nothing was reported.
+  /// `false` when the process does not link `DepsTesting`, and nothing was reported.
   static func failRunningTest(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> Bool {

@@ -1,9 +1,7 @@
 /// Reports, in a test process, a read of a dependency whose key declares no `testValue`.
 ///
-/// A store builds a key's default once (`DefaultValues`), so a report made where the default is
-/// built is made once per key and store: per test scope. Nothing is added to a read: only the
-/// build of a default in the test context, and a read that misses the per-thread cache through a
-/// `@Dependency` made in a test process, which says where it was declared.
+/// A default is built once per key and store, so a report made where it is built is made once per
+/// test scope; a read pays nothing unless it misses the per-thread cache in a test process.
 @usableFromInline
 package enum TestValueCheck {
   /// ``MissingTestValue``: 0 for `.failure`, 1 for `.warning`.
@@ -13,39 +11,34 @@ package enum TestValueCheck {
   /// builder's stack that `DependencyKey`'s default `testValue` sets.
   private static let building = ThreadLocalSlot()
 
-  /// Set while a `@Dependency` made in a test process reads a value that the thread's cache did
-  /// not hold: the wrapper's declaration (an immortal ``DependencyReadSite``, unretained).
+  /// Set while a test process's `@Dependency` reads past the thread's cache: its declaration (an
+  /// immortal ``DependencyReadSite``, unretained).
   private static let reading = ThreadLocalSlot()
 
-  /// Set while the library reads a property only to learn which key it reads, in a store of its
-  /// own (see `KeyPathResolution`): the defaults built then are not the test's, and not reported.
+  /// Set while the library reads a property only to learn its key, over a store of its own: the
+  /// defaults built then are not the test's, and not reported.
   private static let learning = ThreadLocalSlot()
 
-  /// Runs `body`, whose reads of keys with no test value are not reported.
   @usableFromInline package static func unreported<R>(_ body: () throws -> R) rethrows -> R {
     // Any pointer that is not `nil` marks the thread; it is never followed.
     try learning.with(UnsafeMutableRawPointer(bitPattern: 1), body)
   }
 
-  /// Notes that the default `testValue` of `DependencyKey`, the key's `defaultValue`, is being
-  /// read, if the library is building a test value on this thread.
+  /// Notes that `DependencyKey`'s default `testValue` is read, if a test value is being built here.
   static func noteDefaultTestValue() {
     guard let flag = building.pointer else { return }
     // Set by `testValue(of:)` to the address of its `Bool`, alive while the build runs.
     flag.assumingMemoryBound(to: Bool.self).pointee = true
   }
 
-  /// Runs `body`, a read through the `@Dependency` declared at `site`, so that a default it
-  /// builds names the declaration.
+  /// Runs `body`, a read through the `@Dependency` at `site`, so a default it builds names it.
   static func reading<R>(from site: DependencyReadSite, _ body: () throws -> R) rethrows -> R {
     // Immortal: the access table keeps it for the life of the process.
     try reading.with(Unmanaged.passUnretained(site).toOpaque(), body)
   }
 
-  /// `Key`'s `testValue`, reported when the key declares none.
-  ///
-  /// The declaration of the `@Dependency` whose read builds it is taken here: a default that this
-  /// build reads in turn was not read through that `@Dependency`.
+  /// `Key`'s `testValue`, reported when the key declares none. The `@Dependency` site is taken here:
+  /// a default this build reads in turn was not read through that `@Dependency`.
   static func testValue<Key: DependencyKey>(of _: Key.Type) -> Key.Value {
     let site = reading.pointer
     reading.pointer = nil
@@ -70,24 +63,18 @@ package enum TestValueCheck {
     return value
   }
 
-  /// A read of a key that declares no `testValue`, to report.
   struct MissingRead: Sendable {
     let id: DependencyID
     let key: String
     let message: String
   }
 
-  /// The missing test values read by the update running in this task (see
-  /// ``checkingUpdate(writes:_:)``), reported when it ends.
+  /// The missing test values read by the update running in this task, reported when it ends.
   @TaskLocal private static var updateReads: Locked<[MissingRead]>?
 
-  /// Runs `update`, an override's update (a `withDependencies` closure, a key path write), and
-  /// reports the keys it read that declare no `testValue`, but for those it then set.
-  ///
-  /// An update that reads a dependency in order to change part of it (`$0.client.fetch = { 1 }`
-  /// reads `client`) is the test taking charge of that dependency, as in swift-dependencies: it
-  /// is no read of a live value that the test did not ask for. A key it read and did not set is
-  /// reported as any read is; so is every read of an update that throws.
+  /// Runs `update` (a `withDependencies` closure, a key path write) and reports the keys it read that
+  /// declare no `testValue`, but for those it then set: reading `client` to change part of it
+  /// (`$0.client.fetch = { 1 }`) is the test taking charge of it, as in swift-dependencies.
   package static func checkingUpdate<Result>(
     writes: (Result) -> [DependencyID], _ update: () throws -> Result
   ) rethrows -> Result {
@@ -124,9 +111,8 @@ package enum TestValueCheck {
     for read in reads.withLock({ $0 }) where !written.contains(read.id) { report(read) }
   }
 
-  /// What the reports of the current task do, in place of ``Dependencies/missingTestValue``: set
-  /// by the library's tests of the warning, which must not change the process-wide switch while
-  /// other tests run.
+  /// Overrides ``Dependencies/missingTestValue`` for the current task: for the library's tests of the
+  /// warning, which must not flip the process-wide switch while other tests run.
   @TaskLocal static var modeOverride: MissingTestValue?
 
   private static func report(_ read: MissingRead) {
@@ -138,9 +124,8 @@ package enum TestValueCheck {
     }
   }
 
-  /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency`
-  /// declared at `site` (`nil` for a read through anything else); `fix` says how to give it one
-  /// (``DependencyNaming/testValueFix(of:)``), a `testValue` on the key type `key` by default.
+  /// The message of a read of `key`, which declares no `testValue`, through the `@Dependency` at
+  /// `site` (`nil`: through anything else); `fix` says how to give it one.
   static func missingTestValue(key: String, fix: String? = nil, site: DependencyReadSite?) -> String {
     let fix = fix ?? DependencyNaming.keyTypeFix(key)
     let declaration = site.map { "\n\n  Read through: @Dependency declared at \($0)" } ?? ""
@@ -153,9 +138,8 @@ package enum TestValueCheck {
   }
 }
 
-/// Where a `@Dependency` was declared, for the message of a read that built a default with no
-/// test value. Made once per declaration, in test processes only, and kept for the life of the
-/// process by the access table.
+/// Where a `@Dependency` was declared, for the message of a missing test value; made once per
+/// declaration, in test processes only, and kept forever by the access table.
 package final class DependencyReadSite: Sendable, CustomStringConvertible {
   let fileID: StaticString
   let line: UInt

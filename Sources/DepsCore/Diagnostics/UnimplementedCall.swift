@@ -1,14 +1,12 @@
 /// What happens when an endpoint built with `unimplemented` is called: the messages and where
 /// they go.
 package struct UnimplementedCall: Sendable {
-  /// The description given to `unimplemented`; may be empty.
   package var description: String
   var fileID: StaticString
   var filePath: StaticString
   var line: UInt
   var column: UInt
 
-  /// Creates the report of a call to the endpoint `description`, made at the given site.
   package init(
     _ description: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
@@ -35,13 +33,10 @@ package struct UnimplementedCall: Sendable {
   /// What the runtime warning says a call that did not throw did instead, outside tests.
   package var liveOutcome = "Outside tests it returned its placeholder."
 
-  /// The message of the test failure, and the start of the runtime warning.
   var message: String {
     "Unimplemented: \(endpointName) was called.\n\n" + rule
   }
 
-  /// The runtime warning printed outside tests: the failure message, what the call returned,
-  /// and which context the process detected, and why.
   func liveWarning(threw: Bool, detection: DependencyContext.Detection) -> String {
     message + "\n\n"
       + (threw
@@ -49,7 +44,6 @@ package struct UnimplementedCall: Sendable {
         : liveOutcome) + " " + detection.note
   }
 
-  /// Reports the call: a test failure in a test process, else a runtime warning.
   package func report(threw: Bool, detection: DependencyContext.Detection = DependencyContext.detected) {
     switch detection.context {
     case .test:
@@ -59,14 +53,11 @@ package struct UnimplementedCall: Sendable {
     }
   }
 
-  /// Reports the call and returns the placeholder, for the endpoints built with one.
   func placeholder<Result>(_ placeholder: () -> Result) -> Result {
     report(threw: false)
     return placeholder()
   }
 
-  /// Reports the call and throws ``UnimplementedFailure``, for the endpoints built without a
-  /// placeholder.
   func fail() throws(UnimplementedFailure) -> Never {
     report(threw: true)
     throw UnimplementedFailure(endpoint: description)

@@ -26,7 +26,6 @@ package enum ValueText {
       .joined(separator: "\n")
   }
 
-  /// Shortens the qualified names in a `String(reflecting:)` text.
   package static func shorten(_ text: String, keepingRoot: Bool = true) -> String {
     let characters = Array(removingUnknownContexts(text))
     var output = ""

@@ -1,16 +1,14 @@
 /// The aliases in force in one scope: which dependency each aliased dependency reads.
 ///
-/// After `alias(a, to: b)`, `a` and `b` form one group: reading either reads the group's value,
-/// setting either sets the group, and while nobody set any member the group reads the default of
-/// the dependency at the end of the chain. Chains join groups (`c` to `a`, `a` to `b`: all three
-/// are one). An alias that would close a cycle is refused, so following a chain always ends.
+/// After `alias(a, to: b)`, `a` and `b` are one group: reading or setting either reads or sets the
+/// group, and unset it reads the default at the chain's end. Chains join groups; an alias that would
+/// close a cycle is refused, so a chain always ends.
 package struct AliasTable: Sendable {
   /// The dependency each aliased dependency points to, one step along its chain.
   private var targets: [ObjectIdentifier: DependencyID] = [:]
 
   package init() {}
 
-  /// Whether no alias is declared.
   package var isEmpty: Bool { targets.isEmpty }
 
   /// The declared aliases as `(alias, reference)` pairs, in the order they were first declared.
@@ -33,7 +31,6 @@ package struct AliasTable: Sendable {
     return current
   }
 
-  /// Every dependency in `id`'s group, `id` included.
   package func group(of id: DependencyID) -> [DependencyID] {
     guard !targets.isEmpty else { return [id] }
     let end = canonical(id)
@@ -44,9 +41,7 @@ package struct AliasTable: Sendable {
     return members
   }
 
-  /// What happened to an alias declaration.
   package enum Outcome: Equatable, Sendable {
-    /// The alias now holds.
     case added
     /// `alias` and `reference` are the same dependency.
     case refusedSelfAlias
@@ -54,9 +49,7 @@ package struct AliasTable: Sendable {
     case refusedCycle(cycle: [DependencyID])
   }
 
-  /// Makes `alias` read `reference`, unless that would close a cycle.
-  ///
-  /// Declaring a new reference for an alias replaces its old one.
+  /// Makes `alias` read `reference`, unless that would close a cycle; replaces an earlier reference.
   @discardableResult
   package mutating func add(_ alias: DependencyID, to reference: DependencyID) -> Outcome {
     guard alias != reference else { return .refusedSelfAlias }
@@ -79,17 +72,15 @@ package struct AliasTable: Sendable {
     return .added
   }
 
-  /// Adds `other`'s aliases on top of these, as a child scope does with its parent's.
-  ///
-  /// Aliases of `other` that would close a cycle with these are refused with a warning.
+  /// Adds `other`'s aliases on top of these, as a child scope does; ones that would close a cycle are
+  /// refused with a warning.
   mutating func merge(_ other: AliasTable) {
     for (alias, reference) in other.declared {
       addOrWarn(alias, to: reference)
     }
   }
 
-  /// Makes `alias` read `reference`, unless that would close a cycle; a refused alias gets a
-  /// runtime warning.
+  /// ``add(_:to:)`` with a runtime warning for a refused alias.
   @discardableResult
   package mutating func addOrWarn(_ alias: DependencyID, to reference: DependencyID) -> Outcome {
     let outcome = add(alias, to: reference)

@@ -1,13 +1,10 @@
 /// One value built asynchronously on its first awaited read, once, for every task that awaits it.
 ///
-/// The build runs in a task of its own, not in the reader's: a reader that is cancelled stops
-/// waiting (with `CancellationError`) and the build goes on for the others. A build that throws
-/// hands every waiting reader the error and leaves the value unbuilt, so the next read tries
-/// again. No lock is held while the build (user code) runs. A build that awaits itself, directly
-/// or through other builds, would wait forever: the await that closes the cycle throws
-/// ``AsyncDependencyCycle`` instead (``AsyncBuildGraph``).
+/// The build runs in a task of its own: a cancelled reader stops waiting, the build goes on. A
+/// build that throws hands the waiting readers the error, and the next read tries again. No lock is
+/// held while the build (user code) runs; an await that would close a cycle throws
+/// ``AsyncDependencyCycle`` instead of waiting forever (``AsyncBuildGraph``).
 package final class AsyncBuild<Value: Sendable>: Sendable {
-  /// Builds the value.
   let make: @Sendable () async throws -> Value
   /// Runs the build with what the store it belongs to needs in force; `nil` for nothing.
   private let scope: (any AsyncBuildScope)?
@@ -36,10 +33,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     case cancelled
   }
 
-  /// - Parameters:
-  ///   - make: Builds the value.
-  ///   - scope: Runs the build (see ``AsyncBuildScope``); `nil` to run it as it is.
-  ///   - keyName: The key the value is built for, for messages.
   init(
     make: @escaping @Sendable () async throws -> Value, scope: (any AsyncBuildScope)?, keyName: String?
   ) {
@@ -48,18 +41,14 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     self.keyName = keyName
   }
 
-  /// A build that calls `maker`.
-  ///
-  /// A closure formed where a key type is generic would capture the key's metatype, which is not
-  /// `Sendable` (the key protocols do not refine `SendableMetatype`); one formed here captures
-  /// only `maker`, a `Sendable` value.
+  /// A build that calls `maker`: a closure formed where a key type is generic would capture its
+  /// metatype, which is not `Sendable`; one formed here captures only `maker`.
   convenience init<Maker: AsyncValueMaker>(
     maker: Maker, scope: (any AsyncBuildScope)?, keyName: String?
   ) where Maker.Value == Value {
     self.init(make: { try await maker.make() }, scope: scope, keyName: keyName)
   }
 
-  /// The value and the order it was built in, if it is built.
   package var built: (value: Value, order: UInt64)? {
     state.withLock { state in
       guard case .built(let value, let order) = state.phase else { return nil }
@@ -67,14 +56,13 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// How many readers wait for a build now, for tests.
+  /// For tests.
   var waitingReaders: Int {
     state.withLock { state in
       state.readers.values.count { if case .waiting = $0 { true } else { false } }
     }
   }
 
-  /// The value: built now by the first reader's call, or by the build in flight, or built before.
   package var value: Value {
     get async throws {
       if let built { return built.value }
@@ -85,12 +73,10 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
         state.readers[state.lastReader] = .arriving
         return state.lastReader
       }
-      // The build may resume the continuation before this task suspends on it; the runtime then
-      // hands the result over through an atomic of its own, which the thread sanitizer does not
-      // see (the runtime is not instrumented), so it reported the builder's writes to the value
-      // (its `init`) as racing this reader's reads. Taking the lock the builder published the
-      // result under, after the handover, shows the sanitizer the order the runtime already
-      // guarantees; one uncontended lock, on a read that waited for a build.
+      // The build may resume the continuation before this task suspends; the runtime then hands the
+      // result over through its own (uninstrumented) atomic, so TSan reported the builder's writes as
+      // racing this read. Taking the lock the result was published under shows TSan the order the
+      // runtime guarantees: one uncontended lock, on a read that waited.
       defer { state.withLock { _ in } }
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
@@ -102,9 +88,8 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// Makes `reader` wait for the value on `continuation`, starting the build if none is in
-  /// flight; resumes it at once when the value is built, the reader was cancelled meanwhile, or
-  /// the wait would hold up `building` (the build the reader runs in), which this build waits for.
+  /// Makes `reader` wait on `continuation`, starting the build if none is in flight; resumes it at
+  /// once when built, cancelled, or when waiting would hold up `building`, which this build awaits.
   private func wait(
     _ reader: UInt64, _ continuation: CheckedContinuation<Value, any Error>,
     from building: AsyncBuildGraph.Run?
@@ -118,8 +103,7 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
         state.readers[reader] = nil
         return .resume(.success(value))
       }
-      // Under the lock, so that the build cannot end between the look and the record: its end
-      // removes the waits for it.
+      // Under the lock, so the build cannot end between the look and the record.
       let id = ObjectIdentifier(self)
       if let cycle = AsyncBuildGraph.wait(reader, for: id, named: cycleName, from: building) {
         state.readers[reader] = nil
@@ -142,7 +126,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// What a reader does after its first look at the state.
   private enum Next {
     case resume(Result<Value, any Error>)
     case wait
@@ -151,7 +134,6 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     case cycle(AsyncDependencyCycle)
   }
 
-  /// Stops `reader`'s wait with `CancellationError`; the build goes on.
   private func cancel(_ reader: UInt64) {
     let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
       switch state.readers[reader] {
@@ -172,9 +154,8 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
   }
 
   private func startBuild(_ run: AsyncBuildGraph.Run) {
-    // A task of its own, so that cancelling the reader that started it cancels no build. It
-    // inherits that reader's task-local values and priority; `scope` sets what the store needs,
-    // and the graph learns that the awaits of `make` (and of the tasks it starts) wait for it.
+    // A task of its own: cancelling the reader cancels no build. It inherits the reader's task-locals
+    // and priority; `scope` sets what the store needs; the graph learns `make`'s awaits wait for it.
     Task { [self] in
       let result: Result<Value, any Error>
       do {
@@ -190,15 +171,13 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
     }
   }
 
-  /// Publishes the result of `run` and hands it to every waiting reader.
   private func finish(_ result: Result<Value, any Error>, run: AsyncBuildGraph.Run) {
     let waiting = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
       switch result {
       case .success(let value): state.phase = .built(value, order: BuildOrder.next())
       case .failure: state.phase = .idle
       }
-      // Under the lock, with the new phase: a reader that looks later finds the build ended and
-      // records no wait.
+      // Under the lock, with the new phase: a later reader finds the build ended, records no wait.
       AsyncBuildGraph.ended(run)
       var waiting: [CheckedContinuation<Value, any Error>] = []
       for (reader, status) in state.readers {
@@ -213,22 +192,18 @@ package final class AsyncBuild<Value: Sendable>: Sendable {
 }
 
 extension AsyncBuild {
-  /// How a cycle's message names the build: the key the value is built for; for an override's
-  /// build, its type.
+  /// The key the value is built for; for an override's build, its type.
   var cycleName: String { keyName ?? "AsyncDependency<\(Value.self)>" }
 }
 
-/// Makes the value of an ``AsyncBuild``.
 protocol AsyncValueMaker: Sendable {
   associatedtype Value: Sendable
   func make() async throws -> Value
 }
 
-/// The order in which a store's values were built, for shutting them down in reverse: one count,
-/// shared by the values built synchronously and those built asynchronously.
+/// Build order, for shutting down in reverse: one count for synchronous and asynchronous builds.
 package enum BuildOrder {
   private static let counter = Counter()
 
-  /// The next number; a value built later gets a larger one.
   package static func next() -> UInt64 { counter.next() }
 }

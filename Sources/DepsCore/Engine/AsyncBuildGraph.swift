@@ -1,25 +1,18 @@
-/// Which build of an asynchronous value runs, and which build each waiting reader waits for from
-/// inside which build: what it takes to tell a wait that would never end, the asynchronous twin
-/// of ``BuildGraph``.
+/// Which asynchronous build runs and which build each waiting reader waits for from inside which
+/// build, to tell a wait that would never end: the asynchronous twin of ``BuildGraph``.
 ///
-/// A build runs in a task of its own, so a build that awaits itself, directly or through other
-/// builds, would wait for its own end. A reader inside a build (on the build's task, or a task it
-/// started) that would wait for a build which waits, through the recorded waits, for the reader's
-/// own build is told the cycle instead. A wait is on record only while the build it waits for
-/// runs: the end of a build removes the waits for it, before its readers resume.
+/// A build runs in a task of its own, so one that awaits itself, directly or through other builds,
+/// would wait forever: the reader whose wait would close the cycle is told the cycle instead. A
+/// wait is on record only while its build runs; a build's end removes it before readers resume.
 ///
-/// A task started with `Task { … }` inside a build inherits its task-local values, as an
-/// `async let` or a task group's child does, and counts as part of the build until the build ends;
-/// a build cannot tell the one from the others.
+/// A `Task { … }` started inside a build inherits its task-locals, as an `async let` does, and counts
+/// as part of the build until it ends: a build cannot tell them apart.
 enum AsyncBuildGraph {
-  /// The run of a build whose `make` runs on the current task and the tasks it starts; `nil`
-  /// outside every build.
+  /// The run of the build whose `make` runs on this task (and the tasks it starts); `nil` outside.
   @TaskLocal static var building: Run?
 
-  /// One run of one build (a build that throws runs again on the next read): what a reader inside
-  /// it holds up by waiting.
+  /// One run of one build (one that throws runs again): what a reader inside it holds up by waiting.
   final class Run: Sendable {
-    /// The ``AsyncBuild`` that runs.
     let build: ObjectIdentifier
 
     init(build: ObjectIdentifier) { self.build = build }
@@ -32,13 +25,11 @@ enum AsyncBuildGraph {
     var waits: [WaitID: Wait] = [:]
   }
 
-  /// Reader `reader` of the build `target`.
   private struct WaitID: Hashable {
     var target: ObjectIdentifier
     var reader: UInt64
   }
 
-  /// A wait for the build `target`, named `targetName`, from inside the run `waiter`.
   private struct Wait {
     var waiter: Run
     var target: ObjectIdentifier
@@ -47,13 +38,12 @@ enum AsyncBuildGraph {
 
   private static let state = Locked(State())
 
-  /// Records that `run` is in flight.
   static func began(_ run: Run) {
     state.withLock { $0.running[run.build] = run }
   }
 
-  /// Records that `run` ended: the waits for its build are over. (A wait from inside it, by a
-  /// task it started, is left to end with its own build: the walk follows only the runs in flight.)
+  /// Records that `run` ended: the waits for its build are over (waits from inside it end with
+  /// their own builds: the walk follows only runs in flight).
   static func ended(_ run: Run) {
     state.withLock { state in
       if state.running[run.build] === run { state.running[run.build] = nil }
@@ -61,12 +51,9 @@ enum AsyncBuildGraph {
     }
   }
 
-  /// Records that reader `reader` of the build `target` (named `name`) waits for it from inside
-  /// `waiter`; when that wait would never end (`target` waits, through the recorded waits, for
-  /// `waiter`'s build), records nothing and returns the cycle instead.
-  ///
-  /// - Returns: `nil` when the wait is recorded or needs no record (`waiter` is `nil`, or a run
-  ///   that has ended), or the cycle, first and last `target`.
+  /// Records that reader `reader` of `target` waits for it from inside `waiter`, or, when `target`
+  /// waits through the recorded waits for `waiter`'s build, records nothing and returns the cycle
+  /// (first and last `target`).
   static func wait(
     _ reader: UInt64, for target: ObjectIdentifier, named name: String, from waiter: Run?
   ) -> AsyncDependencyCycle? {
@@ -83,15 +70,12 @@ enum AsyncBuildGraph {
     }
   }
 
-  /// Removes the wait of reader `reader` of `target`, which stopped waiting (cancelled).
   static func stopWaiting(_ reader: UInt64, for target: ObjectIdentifier) {
     _ = state.withLock { $0.waits.removeValue(forKey: WaitID(target: target, reader: reader)) }
   }
 
-  /// The names of the builds after `start` on the way from the build `start` to the build `end`
-  /// along the recorded waits, `end` last (none when `start` is `end`); `nil` when `start` does not
-  /// wait for `end`. The waits on record make no cycle (each was checked before it was recorded),
-  /// so the walk ends.
+  /// The builds after `start` on the way to `end` along the recorded waits, `end` last; `nil` when
+  /// `start` does not wait for `end`. The recorded waits make no cycle, so the walk ends.
   private static func path(from start: ObjectIdentifier, to end: ObjectIdentifier, in state: State)
     -> [String]?
   {

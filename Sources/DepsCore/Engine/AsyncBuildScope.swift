@@ -1,14 +1,10 @@
 /// Runs the build of a store's asynchronous default with what the store needs in force: the
 /// asynchronous twin of ``DefaultValues/Scope``.
 ///
-/// A `GlobalDeps` store builds its defaults with a scope in force (for a running test's, the
-/// scope of their first read; for the process-wide store's, the store alone), wherever they are
-/// awaited. An
-/// ``AsyncDependencyKey``'s default is built on its first *await*, later and in another task
-/// than the synchronous build that made its ``AsyncDependency``; that synchronous build binds
-/// ``AsyncBuildScopes/current``, and the `AsyncDependency` it makes keeps it for its build.
+/// An ``AsyncDependencyKey``'s default is built on its first await, in another task than the
+/// synchronous build that made its ``AsyncDependency``; that build binds
+/// ``AsyncBuildScopes/current``, and the `AsyncDependency` keeps it for its build.
 package protocol AsyncBuildScope: Sendable {
-  /// Runs `build` with the store's scope in force.
   func run<Value: Sendable>(_ build: @Sendable () async throws -> Value) async throws -> Value
 }
 

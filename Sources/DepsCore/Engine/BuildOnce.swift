@@ -1,11 +1,9 @@
 /// A value built at most once, by the first thread that asks for it: a key's default in one
 /// store, a `@Derived` child, the child of an environment-less pullback.
 ///
-/// The build runs user code (`defaultValue`, an environment's `init`) with no lock held, since
-/// that code may read other dependencies. A thread that asks while another thread builds waits for
-/// that build instead of building its own, so user code runs once and every thread gets the same
-/// value. A build that needs itself, directly or through builds on other threads, stops the
-/// process with a message naming the cycle (``BuildGraph``) instead of hanging.
+/// The build runs user code with no lock held (it may read other dependencies); a thread that asks
+/// meanwhile waits for it, so user code runs once. A build that needs itself, directly or through
+/// builds on other threads, stops the process naming the cycle (``BuildGraph``) instead of hanging.
 package final class BuildOnce<Value>: @unchecked Sendable {
   // @unchecked: `state` is only reached under `lock`, and a built value is never changed.
   private enum State {
@@ -15,15 +13,13 @@ package final class BuildOnce<Value>: @unchecked Sendable {
     case built(Value)
   }
 
-  /// What a thread asking for the value does next.
   private enum Next {
     case done(Value)
     case build
     case wait
   }
 
-  // The lock and the state inline rather than a `Locked`: one allocation fewer per @Derived
-  // property of every environment.
+  // Inline, not a `Locked`: one allocation fewer per @Derived property of every environment.
   private let lock = PlatformLock()
   @exclusivity(unchecked) private var state = State.empty
   /// What this builds, to name it in a cycle's message.
@@ -31,7 +27,6 @@ package final class BuildOnce<Value>: @unchecked Sendable {
 
   package init(name: BuildName) { self.name = name }
 
-  /// The value, once built.
   var builtValue: Value? {
     withState { state in
       if case .built(let value) = state { return value }
@@ -45,14 +40,9 @@ package final class BuildOnce<Value>: @unchecked Sendable {
     return body(&state)
   }
 
-  /// The value: built now with `build` when nobody has, or the one another thread is building,
-  /// waited for.
-  ///
-  /// - Parameter build: Makes the value; may run user code, and is called at most once per
-  ///   instance.
+  /// `build` may run user code, and is called at most once per instance.
   package func value(build: () -> Value) -> Value {
-    // The thread's number only where it builds or waits: a read of a built value takes no more
-    // than the lock.
+    // The thread's number only where it builds or waits: a read of a built value takes only the lock.
     var waitingThread: ThreadID?
     defer { if let waitingThread { BuildGraph.stopWaiting(thread: waitingThread) } }
     while true {
@@ -100,7 +90,6 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
 
   private let kind: Kind
 
-  /// The default value of the key `id`.
   static func defaultValue(_ id: DependencyID) -> Self { Self(kind: .defaultValue(id)) }
 
   /// An environment of type `type`, created for a `@Derived` property or a pullback.
@@ -113,7 +102,6 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
     }
   }
 
-  /// The message that stops the process when this build needs itself, through `path`.
   func cycleMessage(path: String) -> String {
     switch kind {
     case .defaultValue(let id):
@@ -136,11 +124,8 @@ package struct BuildName: @unchecked Sendable, CustomStringConvertible {
   }
 }
 
-/// Which thread runs which build, and which build each waiting thread waits for: what it takes to
-/// tell a wait that would never end.
-///
-/// A thread waits for a build, not for a thread: once that build has ended, the wait is over,
-/// even while the waiting thread has not yet run again to take it off the record.
+/// Which thread runs which build and which build each waiting thread waits for, to tell a wait
+/// that would never end. A thread waits for a build, not a thread: once it ended, the wait is over.
 enum BuildGraph {
   struct State {
     /// Thread → the builds it is running, outermost first.
@@ -153,8 +138,7 @@ enum BuildGraph {
 
   static let state = Locked(State())
 
-  /// Signalled whenever a build ends, for the threads waiting for one; each waiter looks whether
-  /// its own build is the one that ended.
+  /// Signalled whenever a build ends; each waiter looks whether its own build ended.
   static let buildEnded = Condition()
 
   static func begin<Value>(_ build: BuildOnce<Value>, thread: ThreadID) {
@@ -176,18 +160,14 @@ enum BuildGraph {
     _ = state.withLock { $0.waiting.removeValue(forKey: thread) }
   }
 
-  /// Records that `thread` waits for `build`; when that wait would never end (the thread running
-  /// `build` waits, directly or through other threads' builds, for a build `thread` runs), returns
-  /// the message to stop the process with instead.
-  ///
-  /// - Returns: `nil` when the wait is recorded, or the message naming the cycle.
+  /// Records that `thread` waits for `build`; when that wait would never end (`build`'s thread
+  /// waits, through other threads' builds, for one `thread` runs), returns the message to stop with.
   static func cycleMessage<Value>(waitingFor build: BuildOnce<Value>, thread: ThreadID) -> String? {
     let target = ObjectIdentifier(build)
     let cycle = state.withLock { state -> [BuildName]? in
       var current = target
       var visited: Set<ThreadID> = []
-      // Follow the waits from the build's owner while they are current: an ended build has no
-      // owner, and whoever waited for it is no longer waiting.
+      // Follow the waits from the build's owner while current: an ended build has no owner.
       while let owner = state.owners[current], visited.insert(owner).inserted {
         if owner == thread { return state.building[thread] ?? [] }
         guard let next = state.waiting[owner] else { break }

@@ -1,9 +1,6 @@
-/// The values one store built that its `shutdown()` stops: the ``DependencyShutdown`` defaults it
-/// built synchronously, and its asynchronous defaults (``AsyncDependency``), each with the order
-/// its build ended in.
-///
-/// ``DefaultValues`` records every default it builds here (see ``recording(_:)``); nothing else
-/// does, so a value set on the store (an override) is never recorded, and never shut down.
+/// The values one store built that its `shutdown()` stops, with their build order: the
+/// ``DependencyShutdown`` defaults and the asynchronous defaults. Only ``DefaultValues`` records
+/// here, so an override is never recorded, and never shut down.
 package final class BuiltValues: Sendable {
   private let state = Locked(State())
 
@@ -11,18 +8,15 @@ package final class BuiltValues: Sendable {
     var entries: [Entry] = []
     /// The end of the last `shutdown` started, which the next one waits for.
     var lastShutdown: OneShot<Void>?
-    /// How many `shutdown` calls wait for an earlier one.
     var waitingShutdowns = 0
-    /// The objects shut down (or being shut down) already, by identity: one object that several
-    /// keys' defaults return is built, and recorded, once per key, and shut down once. Held, so
-    /// that an identity is never that of a later object.
+    /// Objects shut down already, by identity: one object several keys return is shut down once. Held,
+    /// so that an identity never names a later object.
     var shutDownObjects: [ObjectIdentifier: any DependencyShutdown] = [:]
   }
 
   private enum Entry: Sendable {
     /// A value built synchronously, as number `order` of ``BuildOrder``, in `box`.
     case value(any DependencyShutdown, order: UInt64, box: AnyValueBox)
-    /// An asynchronous default, whose value may not be built yet.
     case async(any StoreAsyncValue)
   }
 
@@ -37,7 +31,6 @@ package final class BuiltValues: Sendable {
     }
   }
 
-  /// Records `box`, which the store has just built, when it holds a value to shut down.
   private func record(_ box: AnyValueBox) {
     let value = box.anyValue
     let entry: Entry
@@ -51,19 +44,9 @@ package final class BuiltValues: Sendable {
     state.withLock { $0.entries.append(entry) }
   }
 
-  /// Shuts down every value recorded and not shut down yet, in the reverse of the order they were
-  /// built, each exactly once, waiting for each at most `timeout`.
-  ///
-  /// A call made while another runs waits for it, then shuts down what was built since. An
-  /// asynchronous default not built yet (or still being built) stays for a later call.
-  ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for each value; one that takes longer is reported (a runtime
-  ///     warning, a failure in tests), its shutdown cancelled, and not waited for. A negative one
-  ///     is reported as the caller's mistake, and shuts nothing down.
-  ///   - keys: The key each synchronously built box was built for, by box, for messages.
-  ///   - mark: Only values built after ``BuildOrder`` reached `mark` are shut down; the others
-  ///     stay for a later call.
+  /// Shuts down every value recorded and not shut down yet, last built first, once each, waiting
+  /// for each at most `timeout` (then reported and cancelled). A call made while another runs waits
+  /// for it; an asynchronous default not built yet stays for later. Only values built after `mark`.
   package func shutdown(
     timeout: Duration, keys: [ObjectIdentifier: DependencyID], builtAfter mark: UInt64 = 0
   ) async {
@@ -93,10 +76,9 @@ package final class BuiltValues: Sendable {
     run.fire(())
   }
 
-  /// How many `shutdown` calls wait for an earlier one to end, for tests.
+  /// For tests.
   var waitingShutdowns: Int { state.withLock(\.waitingShutdowns) }
 
-  /// A value to shut down, the order it was built in, and what names it in messages.
   private struct Due {
     var value: any DependencyShutdown
     var order: UInt64
@@ -104,9 +86,8 @@ package final class BuiltValues: Sendable {
     var box: AnyValueBox?
   }
 
-  /// Takes the values to shut down now out of the entries; leaves the asynchronous defaults that
-  /// are not built yet. An object due under several keys is due once, at its first build; one
-  /// shut down before is not due again.
+  /// Takes the values due out of the entries, leaving unbuilt asynchronous defaults; an object due
+  /// under several keys is due once, at its first build, and never again.
   private func takeDue(builtAfter mark: UInt64) -> [Due] {
     state.withLock { state in
       var due: [Due] = []
@@ -148,7 +129,6 @@ package final class BuiltValues: Sendable {
     }
   }
 
-  /// Shuts `value` down, waiting at most `timeout`; reports it when it takes longer.
   private static func shutDown(_ value: any DependencyShutdown, named key: String?, timeout: Duration) async {
     guard await ended(within: timeout, { await value.shutdown() }) else {
       let type = String(describing: Swift.type(of: value))
@@ -157,7 +137,6 @@ package final class BuiltValues: Sendable {
     }
   }
 
-  /// The report of a value that did not shut down within `timeout`.
   static func timeoutMessage(key: String?, type: String, timeout: Duration) -> String {
     let what = key.map { "The value of \($0) (\(type))" } ?? "A \(type) the store built"
     return """
@@ -169,7 +148,6 @@ package final class BuiltValues: Sendable {
       """
   }
 
-  /// The report of `shutdown(timeout:)` given a negative timeout.
   static func negativeTimeoutMessage(_ timeout: Duration) -> String {
     """
     shutdown(timeout: \(timeout)) was called with a negative timeout.
@@ -180,16 +158,13 @@ package final class BuiltValues: Sendable {
     """
   }
 
-  /// Runs `operation` in a task of its own and waits for it at most `timeout`; cancels it when it
-  /// takes longer.
-  ///
-  /// - Returns: Whether `operation` ended in time.
+  /// Whether `operation`, run in a task of its own, ended within `timeout`; cancels it if not.
   private static func ended(
     within timeout: Duration, _ operation: @escaping @Sendable () async -> Void
   ) async -> Bool {
     let outcome = OneShot<Bool>()
-    // Tasks of their own: the caller's cancellation (a service group that is shutting down)
-    // must neither cut a value's shutdown short nor end the wait for it early.
+    // Tasks of their own: the caller's cancellation (a service group shutting down) must neither cut
+    // a shutdown short nor end the wait early.
     let work = Task {
       await operation()
       outcome.fire(true)
@@ -209,7 +184,6 @@ package final class BuiltValues: Sendable {
   }
 }
 
-/// Where a store's asynchronous default is, for its shutdown.
 enum AsyncShutdownState: Sendable {
   /// Not built, or still being built: a later shutdown looks again.
   case notBuilt
@@ -219,9 +193,7 @@ enum AsyncShutdownState: Sendable {
   case nothingToShutDown
 }
 
-/// A store's asynchronous default (an ``AsyncDependency``), as its shutdown sees it.
 protocol StoreAsyncValue: Sendable {
-  /// Whether the value is built, and what to shut down.
   var shutdownState: AsyncShutdownState { get }
 }
 
@@ -260,7 +232,6 @@ package final class OneShot<Value: Sendable>: Sendable {
     for continuation in waiting { continuation.resume(returning: value) }
   }
 
-  /// The value, once given.
   package var value: Value {
     get async {
       await withCheckedContinuation { continuation in

@@ -15,14 +15,11 @@ package final class DefaultValues: Sendable {
   private let context: DependencyContext
   private let scope: Scope?
 
-  /// Runs the build of a default (`build`), for a read through the node `reader` (`nil`: not
-  /// through a node), with whatever the store needs in force around it: `GlobalDeps` builds a
-  /// running test's defaults with the reading scope in force (the values in force at the first
-  /// read, as swift-dependencies does), and the process-wide store's with the store alone,
-  /// wherever the first read happens.
+  /// Runs the build of a default for a read through `reader` (`nil`: not through a node), with what
+  /// the store needs in force: `GlobalDeps` builds a running test's defaults with the reading scope
+  /// in force (as swift-dependencies does), the process-wide store's with the store alone.
   package typealias Scope = @Sendable (_ reader: DependencyNode?, _ build: () -> AnyValueBox) -> AnyValueBox
 
-  /// The values built here that `shutdown()` stops, in build order (see ``BuiltValues``).
   package let lifecycle: BuiltValues
 
   package init(context: DependencyContext = .current, scope: Scope? = nil) {
@@ -32,7 +29,6 @@ package final class DefaultValues: Sendable {
     self.scope = lifecycle.recording(scope)
   }
 
-  /// The default for `id`, built now if this store has not built it yet.
   package func value(for id: DependencyID, readBy reader: DependencyNode? = nil) -> AnyValueBox {
     let cell = cells.withLock { cells in
       if let cell = cells[id] { return cell.once }
@@ -45,7 +41,6 @@ package final class DefaultValues: Sendable {
     }
   }
 
-  /// The defaults built so far, for reports.
   package var built: [DependencyID: AnyValueBox] {
     let cells = self.cells.withLock { $0 }
     var result: [DependencyID: AnyValueBox] = [:]

@@ -1,31 +1,23 @@
 /// How a property wrapper reads its dependency: through a key path or a key type.
 ///
-/// A class rather than a closure so that a wrapper generic over its key stays `Sendable` without
-/// capturing the key's metatype. Instances are interned (one per key type or key path object, for
-/// the life of the process), so wrappers hold them unretained: copying a wrapper out of an
-/// environment, as `_enclosingInstance` subscripts do on every read, then writes no reference
-/// count that other threads' reads would contend on.
+/// A class rather than a closure, so a wrapper generic over its key stays `Sendable` without
+/// capturing the key's metatype. Interned (one per key type or key path, forever), so wrappers hold
+/// it unretained: copying a wrapper on every read writes no reference count that threads contend on.
 @usableFromInline
 package class DependencyAccess<Value>: @unchecked Sendable {
   // @unchecked: subclasses hold only immutable key paths or nothing; `get` is immutable.
 
-  /// Reads a `Dependencies` property as its key path does, when the wrapper that made the access
-  /// gave a getter: a closure formed where the key path is a literal, which the optimizer turns
-  /// into a call of the property's getter, without the key path projection (most of an uncached
-  /// read's cost). `nil` for a key type's access, or a key path's made without one. It takes the
-  /// `Dependencies` `inout` (it only reads them): the getter then reads them in place, where a
-  /// borrowed value was copied for the key path's getter, a retain and a release of its reader.
+  /// The property's getter, formed where the key path is a literal, which the optimizer turns into
+  /// a direct call without the key path projection (most of an uncached read's cost). It takes
+  /// `Dependencies` `inout` so the getter reads them in place: no retain and release of the reader.
   @usableFromInline let get: (@Sendable (inout Dependencies) -> Value)?
 
-  /// Whether a read may call ``get`` directly, without going through the access: ``get`` is set
-  /// and the access has no ``site`` to make known first. A plain field, which code specialized for
-  /// `Value` reads without forming the closure (it would wrap it in a thunk, allocated per read,
-  /// only to compare it with `nil`).
+  /// `get != nil && site == nil` as a plain field: code specialized for `Value` tests it without
+  /// forming the closure (it would wrap it in a thunk, allocated per read).
   @usableFromInline let hasGet: Bool
 
-  /// Where the `@Dependency` that reads through this access was declared, in a test process
-  /// (each declaration has its own access there); `nil` elsewhere. A read that misses the
-  /// thread's cache makes it known to the default it may build (see `TestValueCheck`).
+  /// The declaring `@Dependency`'s site, in a test process (one access per declaration there); a read
+  /// that misses the cache makes it known to the default it may build (see `TestValueCheck`).
   let site: DependencyReadSite?
 
   init(get: (@Sendable (inout Dependencies) -> Value)?, site: DependencyReadSite?) {
@@ -40,25 +32,20 @@ package class DependencyAccess<Value>: @unchecked Sendable {
     return TestValueCheck.reading(from: site, read)
   }
 
-  /// Reads `dependencies`' property with ``get``, which must be set.
   @usableFromInline
   final func runGetter(_ dependencies: inout Dependencies) -> Value {
     guard let get else { preconditionFailure("Deps: a read through a getter the access has not.") }
     return get(&dependencies)
   }
 
-  /// Reads the dependency at `node`, cached per thread until the next write.
   package func read(at node: DependencyNode) -> Value { fatalError("abstract") }
 
-  /// Reads the dependency through `reader`, caching nothing.
   package func read(through reader: any DependencyReader) -> Value { fatalError("abstract") }
 
-  /// Sets the dependency on `node`, as `with(_:_:)` does; `false` when it cannot be set (a key
-  /// path to a read-only `Dependencies` property).
+  /// Sets the dependency on `node`; `false` for a key path to a read-only property.
   package func write(_ value: Value, at node: DependencyNode) -> Bool { fatalError("abstract") }
 
-  /// Reads the dependency through `reader`, caching nothing, and says whether the value may be
-  /// cached until the next write (a key's may; see ``KeyPathAccess``).
+  /// Reads through `reader`, uncached, and whether the value may be cached (see ``KeyPathAccess``).
   package func readCacheable(through reader: any DependencyReader) -> (value: Value, cacheable: Bool) {
     (read(through: reader), true)
   }
@@ -95,8 +82,7 @@ package final class KeyPathAccess<Value>: DependencyAccess<Value>, @unchecked Se
     }
   }
 
-  /// Whether the property's result may be cached, learned on the first such read: only when its
-  /// getter reads one key and returns a value of that key's type, as `DependencyNode` decides.
+  /// Learned on the first read: only a getter that reads one key, of its value type, is cacheable.
   private let learnedCacheable = Locked<Bool?>(nil)
 
   package override func readCacheable(
@@ -130,47 +116,32 @@ package final class KeyAccess<Key: DependencyKey>: DependencyAccess<Key.Value>, 
   }
 }
 
-/// An interned ``DependencyAccess``, held unretained: the intern table keeps it alive forever.
-///
-/// The hit path is inlinable, so it is specialized for the wrapper's value type in the module
-/// that reads: one lookup in the thread's cache, a downcast, a copy of the value.
+/// An interned ``DependencyAccess``, held unretained: the intern table keeps it alive forever. The
+/// hit path is inlinable, specialized where read: one cache lookup, a downcast, a copy.
 @usableFromInline
 package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   // @unchecked: the access object is immutable and immortal.
   @usableFromInline let access: Unmanaged<DependencyAccess<Value>>
 
-  /// What the read caches store the read under, as ``DependencyNode`` reads do: the key type's
-  /// or the key path object's address.
+  /// The read caches' key, as ``DependencyNode`` reads use: the key type's or key path's address.
   @usableFromInline package let cacheKey: UInt
 
-  /// The access for the `Dependencies` property at `keyPath`.
-  ///
-  /// - Parameters:
-  ///   - keyPath: The property.
-  ///   - get: Reads the property as `keyPath` does, for uncached reads; formed where `keyPath` is
-  ///     a literal (see ``KeyPathAccess``). Only the first access made for a key path object keeps
-  ///     it.
-  ///   - declaration: Where the `@Dependency` that reads through the access was declared, to name
-  ///     in the failure of a read of a key with no test value; kept in test processes only.
+  /// The access for `keyPath`. `get` is formed where `keyPath` is a literal (see ``KeyPathAccess``);
+  /// only the first access made for a key path object keeps it. `declaration` is named in the
+  /// failure of a read of a key with no test value; kept in test processes only.
   @usableFromInline
   package init(
     _ keyPath: KeyPath<Dependencies, Value>, get: (@Sendable (inout Dependencies) -> Value)? = nil,
     declaredAt declaration: (fileID: StaticString, line: UInt)? = nil
   ) {
-    // The interned access keeps this key path object alive (an entry for its address can only be
-    // for this very object), so its address names it for the life of the process.
+    // The interned access keeps this key path object alive, so its address names it for good.
     self.access = AccessTable.intern(ObjectIdentifier(keyPath), declaredAt: declaration) {
       KeyPathAccess(keyPath, get: get, site: $0)
     }
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(keyPath))
   }
 
-  /// The access for the key type `key`.
-  ///
-  /// - Parameters:
-  ///   - key: The key type.
-  ///   - declaration: Where the `@Dependency` that reads through the access was declared (see
-  ///     ``init(_:get:declaredAt:)``).
+  /// The access for the key type `key`; `declaration` as in ``init(_:get:declaredAt:)``.
   package init<Key: DependencyKey>(
     _ key: Key.Type, declaredAt declaration: (fileID: StaticString, line: UInt)? = nil
   ) where Key.Value == Value {
@@ -180,7 +151,6 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     self.cacheKey = UInt(bitPattern: ObjectIdentifier(key))
   }
 
-  /// Reads the dependency at `node`.
   @inlinable @inline(__always)
   package func read(at node: DependencyNode) -> Value {
     if let value = ThreadReadCache.cachedValue(scope: node.serial, key: cacheKey, as: Value.self) {
@@ -189,40 +159,32 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
     return readMissing(at: node)
   }
 
-  /// Whether the access has the property's getter (see `DependencyAccess.get`).
   @inlinable
   package var hasGetter: Bool {
     access._withUnsafeGuaranteedRef { $0.hasGet }
   }
 
-  /// Reads `dependencies`' property with its getter, which the access must have (see
-  /// ``hasGetter``).
   @inlinable
   package func get(_ dependencies: inout Dependencies) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.runGetter(&dependencies) }
   }
 
-  /// Sets the dependency on `node`, as `with(_:_:)` does; `false` when it cannot be set (a key
-  /// path to a read-only `Dependencies` property).
   package func write(_ value: Value, at node: DependencyNode) -> Bool {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.write(value, at: node) }
   }
 
-  /// Reads the dependency through `reader`, caching nothing (a `GlobalDeps` scope's read).
   package func read(through reader: any DependencyReader) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.read(through: reader) }
   }
 
-  /// Reads the dependency through `reader`, and says whether the value may be cached.
   package func readCacheable(through reader: any DependencyReader) -> (value: Value, cacheable: Bool) {
     // Interned: the access table keeps it alive for the life of the process.
     access._withUnsafeGuaranteedRef { $0.readCacheable(through: reader) }
   }
 
-  /// Reads through the access object, which caches the read under `cacheKey`.
   @usableFromInline
   func readMissing(at node: DependencyNode) -> Value {
     // Interned: the access table keeps it alive for the life of the process.
@@ -230,9 +192,8 @@ package struct DependencyAccessHandle<Value>: @unchecked Sendable {
   }
 }
 
-/// One access object per key type or key path object; in a test process, one per key type or key
-/// path object and `@Dependency` declaration. The table keeps key path objects alive through
-/// their access, so an address is never reused for another key path.
+/// One access per key type or key path object (in a test process, per `@Dependency` declaration
+/// too); it keeps key path objects alive, so an address never names another key path.
 private enum AccessTable {
   /// A key type or key path object, and where a `@Dependency` declaration is: its file's name (the
   /// address of the `#fileID` literal, tagged) and line; both 0 for an access of no declaration.
@@ -245,15 +206,13 @@ private enum AccessTable {
   /// Every access made, kept for the life of the process: wrappers hold them unretained.
   private static let made = Locked(Table())
 
-  /// The access for `id`, or, in a test process, for `id` read by the `@Dependency` declared at
-  /// `declaration`, which `make` is given to keep.
+  /// The access for `id` (in a test process, as read by the `@Dependency` at `declaration`).
   static func intern<Value>(
     _ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?,
     make: (DependencyReadSite?) -> DependencyAccess<Value>
   ) -> Unmanaged<DependencyAccess<Value>> {
     let key = key(id, declaredAt: declaration)
     if let found = made.withLock({ $0.access(for: key) }) { return unretained(found, id) }
-    // A key with a file is a declaration's, in a test process.
     let site = declaration.flatMap {
       key.file == 0 ? nil : DependencyReadSite(fileID: $0.fileID, line: $0.line)
     }
@@ -265,8 +224,7 @@ private enum AccessTable {
     return unretained(interned, id)
   }
 
-  /// The key of the access for `id` read by the `@Dependency` declared at `declaration`: in a test
-  /// process, the declaration's own; elsewhere, or for no declaration, the access of `id`.
+  /// In a test process, the declaration's own key; elsewhere, or for no declaration, `id`'s.
   private static func key(_ id: ObjectIdentifier, declaredAt declaration: (fileID: StaticString, line: UInt)?)
     -> Key
   {
@@ -274,20 +232,17 @@ private enum AccessTable {
       return Key(id: UInt(bitPattern: id), file: 0, line: 0)
     }
     let fileID = declaration.fileID
-    // Tagged with the top bit, which no address in user space has, so that no declaration's file
-    // is 0, the file of an access of no declaration.
+    // Tagged with the top bit, which no user-space address has: 0 means no declaration.
     let file =
       (fileID.hasPointerRepresentation
         ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)) | (1 << (UInt.bitWidth - 1))
     return Key(id: UInt(bitPattern: id), file: file, line: declaration.line)
   }
 
-  /// `access`, interned for `id`, as the access of its value type.
   private static func unretained<Value>(
     _ access: Unmanaged<AnyObject>, _ id: ObjectIdentifier
   ) -> Unmanaged<DependencyAccess<Value>> {
-    // `id` names one key type or one live key path object, whose access is a
-    // `DependencyAccess<Value>` for its one value type.
+    // `id` names one key type or live key path object, whose access is for its one value type.
     assert(
       access.takeUnretainedValue() is DependencyAccess<Value>,
       "Deps: the access of \(id) is a \(type(of: access.takeUnretainedValue())).")
@@ -295,11 +250,9 @@ private enum AccessTable {
     return Unmanaged<DependencyAccess<Value>>.fromOpaque(access.toOpaque())
   }
 
-  /// An open-addressing table (linear probing, a multiplicative hash of the key's words), never
-  /// more than half full. Not a `Dictionary`: a model interns each of its `@Dependency`s' accesses
-  /// whenever it is made, and a `Dictionary`'s lookup (SipHash of three words, and a retain of
-  /// what it finds) cost more than the rest of making the model (`model-made-read` in
-  /// Benchmarks/instruction-budgets.json).
+  /// Open addressing (linear probing), never more than half full. Not a `Dictionary`: a model
+  /// interns its accesses whenever it is made, and SipHash plus a retain cost more than the rest of
+  /// making it (`model-made-read` in Benchmarks/instruction-budgets.json).
   struct Table {
     /// A key's `id` is 0 in an empty slot: no key type or key path object is at address 0.
     private var keys = [Key](repeating: Key(id: 0, file: 0, line: 0), count: 64)
@@ -311,7 +264,6 @@ private enum AccessTable {
       return Int(truncatingIfNeeded: (mixed &* 0xBF58_476D_1CE4_E5B9) >> 32) & (keys.count - 1)
     }
 
-    /// The access held for `key`, unretained, or `nil`.
     func access(for key: Key) -> Unmanaged<AnyObject>? {
       var slot = slot(for: key)
       while keys[slot].id != 0 {
@@ -321,7 +273,6 @@ private enum AccessTable {
       return nil
     }
 
-    /// Holds `access` for `key`, which the table does not hold; returns it unretained.
     mutating func add(_ key: Key, _ access: any AnyObject & Sendable) -> Unmanaged<AnyObject> {
       if (count + 1) * 2 > keys.count {
         var larger = Table()

@@ -1,7 +1,7 @@
 /// How a report names the level, on a path, where a value was set or an alias declared.
 ///
-/// Each module words it for its users: a `ComposableDeps` tree says "inherited from
-/// AppEnvironment (2 levels up)", `GlobalDeps` says "set in withDependencies".
+/// `ComposableDeps` says "inherited from AppEnvironment (2 levels up)", `GlobalDeps` "set in
+/// withDependencies".
 package struct DependencyReportWording: Sendable {
   /// Where a value was set: on `level`, `distance` levels up from the reported one.
   var valuePlace: @Sendable (_ distance: Int, _ level: DependencyNode.Level) -> String
@@ -16,7 +16,6 @@ package struct DependencyReportWording: Sendable {
     self.aliasPlace = aliasPlace
   }
 
-  /// "1 level up", "2 levels up".
   package static func levelsUp(_ distance: Int) -> String {
     distance == 1 ? "1 level up" : "\(distance) levels up"
   }
@@ -36,8 +35,7 @@ extension DependencyNode {
   ///   MainKey → MainQueueKey — declared on this environment
   /// ```
   ///
-  /// Builds no default. The nodes are copied one at a time under their own locks; values are
-  /// described (`String(describing:)`, which may run user code) after every lock is released.
+  /// Builds no default; values are described (user code) after every node lock is released.
   package func dependencyReport(title: String, wording: DependencyReportWording) -> String {
     Self.dependencyReport(along: path(), title: title, wording: wording)
   }
@@ -109,8 +107,7 @@ extension DependencyNode {
     return lines.joined(separator: "\n")
   }
 
-  /// By key type name as the user wrote it, then by its module-qualified name, so the order is
-  /// stable across runs.
+  /// By key type name as written, then module-qualified, so the order is stable across runs.
   private static func reportOrder(_ lhs: DependencyID, _ rhs: DependencyID) -> Bool {
     let (left, right) = (lhs.description, rhs.description)
     if left != right { return left < right }

@@ -1,45 +1,35 @@
 /// One scope of dependency values: a node of a ``ComposableEnvironment`` tree, the process-wide
 /// store of `GlobalDeps`, a `withDependencies` scope, or a running test's scope.
 ///
-/// A node holds the values and aliases set on it and a strong reference to its parent node. A
-/// read resolves against the node's path to the root: within a group of aliased dependencies,
-/// the nearest node that set any member wins, and within one node the latest write wins; with no
-/// value set anywhere, the lazily built default of the nearest node that owns defaults (the root,
-/// unless a node on the way was made with `ownsDefaults`). Resolved reads are cached per thread, so
-/// a read costs the same at any depth; any write invalidates those caches.
+/// A node holds its values and aliases and a strong reference to its parent. A read resolves along
+/// the path to the root (``resolve(_:along:aliases:)``); with nothing set, it gets the lazily built
+/// default of the nearest node that owns defaults, else the root's. Reads are cached per thread, so
+/// a read costs the same at any depth; any write invalidates the caches.
 @usableFromInline
 package final class DependencyNode: DependencyReader {
   /// Identifies the node for the read caches; never reused, unlike an object address.
   @usableFromInline package let serial: UInt64
 
-  /// The type that owns the node, for reports (`AppEnvironment`, `GlobalDeps`).
   package let ownerName: String
 
-  /// Whether this node builds its own defaults instead of using its ancestors'.
-  ///
-  /// Reads below such a node that nobody overrode resolve to defaults built and cached here, so
-  /// that a running test (`GlobalDeps`) gets fresh `testValue`s and drops them with its node. Only
-  /// reads that miss the per-thread cache look at it.
+  /// Builds its own defaults instead of using its ancestors': a running test (`GlobalDeps`) gets
+  /// fresh `testValue`s and drops them with its node.
   package let ownsDefaults: Bool
 
-  /// Runs the defaults this node builds; see ``DefaultValues/Scope``.
   private let defaultsScope: DefaultValues.Scope?
 
-  /// The node whose path a read searches after this node's own ancestors that set values, before
-  /// the nearest ancestor that owns defaults: the scope a model was made in, for the scope
-  /// `withDependencies(from:)` makes while another scope is in force (the one in force wins).
+  /// Searched after this node's ancestors that set values, before the nearest that owns defaults:
+  /// the model's scope, for `withDependencies(from:)` made inside another scope (which wins).
   let fallback: DependencyNode?
 
-  /// Whether a thread caches reads through this node only from its second read through it on: a
-  /// `withDependencies` scope, often read once and then ended, is then spared the caching and the
-  /// purge at its end (see ``ThreadReadCache/isRepeatedRead(scope:)``).
+  /// Caches a thread's reads only from its second read on: a `withDependencies` scope, often read
+  /// once and ended, is spared the caching and the purge at its end.
   private let cachesFromSecondRead: Bool
 
-  /// Whether what is read and set through this node stays out of its ancestors' usage: a running
-  /// test's scope, whose reads the process-wide store, which outlives every test, must not keep.
+  /// Keeps reads and sets out of its ancestors' usage: a running test's scope, whose reads the store
+  /// (which outlives every test) must not keep.
   private let isUsageRoot: Bool
 
-  /// Whether this node counts among the `GlobalDeps` scopes alive (``ReadPathWords/scopesAlive``).
   private let countsAsScope: Bool
 
   /// A `GlobalDeps` scope's values, aliases and parent, which never change after it is made (see
@@ -74,16 +64,8 @@ package final class DependencyNode: DependencyReader {
 
   /// Creates a node under `parent` holding `values`.
   ///
-  /// A new node has nothing cached anywhere, so setting its first values invalidates no reads.
-  ///
-  /// - Parameters:
-  ///   - ownerName: The type that owns the node, for reports.
-  ///   - parent: The node this one inherits values, aliases and (unless `ownsDefaults`) defaults from.
-  ///   - values: The values set on the node from the start.
-  ///   - ownsDefaults: Whether the node and its descendants build their own defaults, once each,
-  ///     instead of sharing those of the nearest ancestor that owns defaults, or of the root.
-  ///   - defaultsScope: Runs each default this node builds (when it owns defaults, or is the
-  ///     root), so that the default runs with the scope it is cached for in force.
+  /// With `ownsDefaults`, the node and its descendants build their own defaults, once each;
+  /// `defaultsScope` runs each default with the scope it is cached for in force.
   package init(
     ownerName: String, parent: DependencyNode? = nil, values: some Sequence<Entry> = [],
     ownsDefaults: Bool = false, defaultsScope: DefaultValues.Scope? = nil
@@ -100,11 +82,8 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// A `GlobalDeps` scope: `values` and `aliases` over `parent` (then `fallback`), fixed from the
-  /// start; or, with `ownsDefaults`, a running test's scope, which builds its own defaults.
-  ///
-  /// In a test process the values are tracked as overrides by the node itself: a scope's
-  /// overrides are its own, not those of the scopes around it (see ``dependencyUsage``), while a
-  /// read through it counts for every node on its path.
+  /// start; with `ownsDefaults`, a running test's scope. In a test process its values are tracked as
+  /// overrides by the node itself, while a read through it counts for every node on its path.
   package init(
     scopeOf values: [Entry], aliases: AliasTable, parent: DependencyNode,
     fallback: DependencyNode? = nil, ownsDefaults: Bool = false,
@@ -300,7 +279,6 @@ package final class DependencyNode: DependencyReader {
     return value
   }
 
-  /// Whether a read that missed the thread's cache is cached: see ``cachesFromSecondRead``.
   private func cachesRead() -> Bool {
     !cachesFromSecondRead || ThreadReadCache.isRepeatedRead(scope: serial)
   }
@@ -321,8 +299,8 @@ package final class DependencyNode: DependencyReader {
     func box(for id: DependencyID) -> AnyValueBox? { node.directBox(for: id)?.0 }
   }
 
-  /// The box a read of `key` along `path` (nearest first) returns; when an alias made it resolve
-  /// to a value of another type, a runtime warning and `key`'s own default instead.
+  /// The box a read of `key` along `path` returns; when an alias resolves it to another value type,
+  /// a runtime warning and `key`'s own default.
   package static func typedBox<Key: DependencyKey>(
     for key: Key.Type, along path: [Level]
   ) -> ValueBox<Key.Value> {
@@ -345,8 +323,7 @@ package final class DependencyNode: DependencyReader {
 
   /// Where a read of a dependency finds its value, on a path of nodes.
   enum Resolution {
-    /// Set as `entry` (on the dependency or an alias of it) on the node `distance` steps up from
-    /// the reading node (0: the node itself).
+    /// Set as `entry` (on the dependency or an alias) `distance` nodes up (0: the reading node).
     case set(Entry, distance: Int)
     /// Nobody set it: the default of `of`, the end of its alias chain.
     case `default`(of: DependencyID)
@@ -355,22 +332,18 @@ package final class DependencyNode: DependencyReader {
   /// One level of a path: a node as it was when copied under its lock.
   package struct Level {
     package var node: DependencyNode
-    /// Who set the level's values, for reports.
     package var ownerName: String { node.ownerName }
-    /// Whether reads on the path below this level get this level's defaults.
     var ownsDefaults: Bool { node.ownsDefaults }
     var values: EntryList
     var aliases: AliasTable
     /// The level's defaults, those built so far (`nil` before the first).
     var defaults: DefaultValues?
 
-    /// The defaults reads get from this level, created on first use.
     func defaultValues() -> DefaultValues { node.defaultValues() }
   }
 
-  /// Resolves `id` along `path` (nearest first) under `aliases`: within a group of aliased
-  /// dependencies the nearest node that set any member wins, and within a node the latest write.
-  /// The one rule both reads and ``dependencyReport(title:wording:)`` follow.
+  /// The one rule reads and ``dependencyReport(title:wording:)`` follow: within an alias group the
+  /// nearest node that set any member wins, and within a node the latest write.
   static func resolve(_ id: DependencyID, along path: [Level], aliases: AliasTable) -> Resolution {
     let group = aliases.group(of: id)
     for (distance, level) in path.enumerated() {
@@ -385,9 +358,7 @@ package final class DependencyNode: DependencyReader {
     return .default(of: aliases.canonical(id))
   }
 
-  /// The box a read of `id` along `path` (nearest first, as copied by ``path()``) returns, the
-  /// dependency it was set or built as, and the write order of the value set, if one was. Builds a
-  /// default (user code) with no lock held.
+  /// Builds a default (user code) with no lock held.
   private static func resolvedBox(
     _ id: DependencyID, along path: [Level]
   ) -> (box: AnyValueBox, source: DependencyID, override: UInt64?) {
@@ -421,7 +392,6 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// What this node records of its use in a test process, made on first use.
   func usageLedger() -> DependencyUsageLedger {
     state.withLock { state in
       if let usage = state.usage { return usage }
@@ -431,14 +401,11 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// What was read through this node and its descendants, and which values set on them no read
-  /// returned; empty outside a test process.
+  /// What was read through this node and its descendants, and which set values no read returned.
   package var dependencyUsage: DependencyUsage {
     state.withLock { $0.usage }?.usage() ?? DependencyUsage()
   }
 
-  /// Tracks, on this node and its ancestors, the overrides `added` set here and the end of those
-  /// written as `removed`; in a test process.
   private func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
     guard !(added.isEmpty && removed.isEmpty) else { return }
     var next: DependencyNode? = self
@@ -451,16 +418,9 @@ package final class DependencyNode: DependencyReader {
   /// This node and its ancestors, nearest first, as they were at one instant.
   package func path() -> [Level] { snapshot().levels }
 
-  /// ``path()``, and the generation it holds for: the one to cache a read of it under.
-  ///
-  /// Each level is copied under its node's own lock; ``DependencyGeneration`` makes the copy
-  /// again if a write ran meanwhile. `afterLevel(n)` runs once level `n` of the first copy is made,
-  /// for tests that interleave writes with it.
-  ///
-  /// A node's ``fallback`` is searched after the node's ancestors, but before the nearest of them
-  /// that owns defaults (a running test's scope) or the root: those hold the values set for
-  /// everyone, which the scopes of both chains override. A node already on the path is not
-  /// copied twice.
+  /// ``path()`` and the generation to cache a read of it under; ``DependencyGeneration`` copies again
+  /// if a write ran meanwhile (`afterLevel(n)` lets tests interleave writes). A ``fallback`` comes
+  /// after the node's ancestors but before the nearest that owns defaults, or the root.
   func snapshot(afterLevel: (Int) -> Void = { _ in }) -> (levels: [Level], generation: UInt64) {
     let (levels, generation) = DependencyGeneration.consistent { firstAttempt in
       var levels: [Level] = []
@@ -472,8 +432,8 @@ package final class DependencyNode: DependencyReader {
     return (levels, generation)
   }
 
-  /// Appends `start` and its ancestors (without those `levels` holds), splicing in fallbacks, to
-  /// `levels`; with `upToBase`, stops before the first that owns defaults or is the root.
+  /// Appends `start` and its ancestors not yet in `levels`, splicing in fallbacks; with `upToBase`,
+  /// stops before the first that owns defaults or is the root.
   private static func appendChain(
     from start: DependencyNode, to levels: inout [Level], upToBase: Bool, appended: (Int) -> Void
   ) {
@@ -500,8 +460,7 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// Whether `other` is this node, or a node a read through this one searches (an ancestor, or a
-  /// fallback's): then a read through this node finds all a read through `other` would, first.
+  /// Whether a read through this node searches `other` (itself, an ancestor, a fallback's), first.
   package func searches(_ other: DependencyNode) -> Bool {
     var next: DependencyNode? = self
     while let node = next {
@@ -534,10 +493,8 @@ package final class DependencyNode: DependencyReader {
     return table
   }
 
-  /// The aliases in force at this node: its ancestors' and its own.
   package var effectiveAliases: AliasTable { Self.effectiveAliases(path()) }
 
-  /// The defaults this node builds, created on first use.
   private func defaultValues() -> DefaultValues {
     state.withLock { state in
       if let defaults = state.defaults { return defaults }
@@ -552,7 +509,6 @@ package final class DependencyNode: DependencyReader {
   /// The node this one inherits from.
   package var parent: DependencyNode? { state.withLock { $0.parent } }
 
-  /// Sets `entries` on this node; each holds here and below until a descendant sets its own.
   package func set(_ entries: some Sequence<Entry>) {
     precondition(fixed == nil, "Deps: the values of a withDependencies scope were changed.")
     // Usage is tracked in a test process only: elsewhere a write does what it did without it.
@@ -572,7 +528,6 @@ package final class DependencyNode: DependencyReader {
     trackOverrides(adding: added, removing: tracksUsage ? replaced.map(\.sequence) : [])
   }
 
-  /// The values set on this node itself.
   package var ownValues: [Entry] {
     state.withLock { Array($0.values.values) }.sorted { $0.sequence < $1.sequence }
   }
@@ -580,13 +535,11 @@ package final class DependencyNode: DependencyReader {
   /// The aliases declared on this node itself.
   package var ownAliases: AliasTable { state.withLock { $0.aliases } }
 
-  /// Whether values are set on this node itself, and whether aliases are declared on it.
   package var holdsValuesAndAliases: (values: Bool, aliases: Bool) {
     state.withLock { (!$0.values.isEmpty, !$0.aliases.isEmpty) }
   }
 
-  /// Makes `alias` read `reference` on this node and below, unless that would close a cycle with
-  /// the aliases in force here; a refused alias gets a runtime warning.
+  /// Makes `alias` read `reference` here and below, unless that closes a cycle (a runtime warning).
   @discardableResult
   package func addAlias(_ alias: DependencyID, to reference: DependencyID) -> AliasTable.Outcome {
     precondition(fixed == nil, "Deps: an alias was declared on a withDependencies scope after it was made.")
@@ -601,8 +554,6 @@ package final class DependencyNode: DependencyReader {
   }
 
   /// Makes `parent` this node's parent, unless it has one or `parent` is this node's descendant.
-  ///
-  /// - Returns: Whether the node was attached.
   @discardableResult
   package func attach(to parent: DependencyNode) -> Bool {
     precondition(fixed == nil, "Deps: a withDependencies scope was attached to another parent.")
@@ -620,10 +571,9 @@ package final class DependencyNode: DependencyReader {
     return attached
   }
 
-  /// Returns whether the node was attached, and the defaults it built before, which it drops.
   private func setParent(_ parent: DependencyNode) -> (Bool, DefaultValues?) {
     // One attach at a time: two threads attaching two nodes under each other would both pass the
-    // check before either sets its parent, and make a cycle.
+    // check, and make a cycle.
     Self.attachCount.withLock { count in
       var ancestor: DependencyNode? = parent
       while let node = ancestor {
@@ -643,12 +593,10 @@ package final class DependencyNode: DependencyReader {
     }
   }
 
-  /// How many nodes were attached; its lock is held while a node is attached, since parents
-  /// change nowhere else.
+  /// Attaches so far; its lock is held during an attach, since parents change nowhere else.
   private static let attachCount = Locked<UInt64>(0)
 
-  /// Forgets every value set on this node, every default it built and what it recorded of its
-  /// use (``dependencyUsage``): a reset is where a test of the process-wide store starts.
+  /// Forgets the values set here, the defaults built and the usage: where a store test starts.
   package func reset() {
     precondition(fixed?.values.isEmpty ?? true, "Deps: the values of a withDependencies scope were reset.")
     let tracksUsage = DependencyContext.isTest
@@ -668,7 +616,6 @@ package final class DependencyNode: DependencyReader {
     withExtendedLifetime(defaults) {}
   }
 
-  /// Forgets every alias declared on this node.
   package func clearAliases() {
     precondition(!(fixed?.hasAliases ?? false), "Deps: the aliases of a withDependencies scope were cleared.")
     DependencyGeneration.write {

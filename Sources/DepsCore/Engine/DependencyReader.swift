@@ -4,7 +4,6 @@
 /// with one retain or release, where a struct's goes through its value witnesses.
 @usableFromInline
 package protocol DependencyReader: AnyObject, Sendable {
-  /// The current value of `key`.
   func read<Key: DependencyKey>(_ key: Key.Type) -> Key.Value
 
   /// The box a read of the key `id` returns, when the reader finds it with no alias in force (so

@@ -1,17 +1,11 @@
-/// What one store or scope recorded of its use, in a test process: the keys read through it (and,
-/// for a node, through its descendants), the overrides set on it (for a node, also on its
-/// descendants), and which of those a read returned.
-///
-/// Recorded where a read resolves, which a read that the thread's cache answers never reaches:
-/// the first read of a key per thread and store records it, and a set needs nothing more. In a
-/// live process no ledger is made and nothing is recorded.
+/// What one store or scope recorded of its use, in a test process: the keys read through it and
+/// its descendants, the overrides set there, and which a read returned. Recorded where a read
+/// resolves, never on a cache hit: the first read of a key per thread and store records it.
 package final class DependencyUsageLedger: Sendable {
   private struct State {
     var read: Set<DependencyID> = []
-    /// The overrides this ledger tracks, by their write order (``Entry/sequence``), which names
-    /// one write.
+    /// The overrides tracked, by write order (``Entry/sequence``), which names one write.
     var overrides: [UInt64: DependencyID] = [:]
-    /// The overrides a read returned.
     var readOverrides: Set<UInt64> = []
   }
 
@@ -19,7 +13,6 @@ package final class DependencyUsageLedger: Sendable {
 
   package init() {}
 
-  /// Records a read of `id`, which returned the override written as number `override`, if any.
   func recordRead(_ id: DependencyID, override: UInt64?) {
     state.withLock { state in
       state.read.insert(id)
@@ -27,9 +20,8 @@ package final class DependencyUsageLedger: Sendable {
     }
   }
 
-  /// Records that a read returned the override written as number `override`, if this ledger
-  /// tracks it, without recording a read of its key: a read made in a scope of values that this
-  /// ledger's store only provides.
+  /// Records that a read returned the tracked override `override` without recording its key: a read
+  /// in a scope this ledger's store only provides values to.
   func recordReadOfTracked(override: UInt64?) {
     guard let override else { return }
     state.withLock { state in
@@ -37,7 +29,6 @@ package final class DependencyUsageLedger: Sendable {
     }
   }
 
-  /// Tracks `added` as overrides, and stops tracking the overrides written as `removed`.
   func trackOverrides(adding added: [Entry], removing removed: [UInt64]) {
     state.withLock { state in
       for sequence in removed {
@@ -58,8 +49,7 @@ package final class DependencyUsageLedger: Sendable {
     }
   }
 
-  /// The usage: the keys read, and the tracked overrides (with `own`, the values set in a scope,
-  /// which tracks none) that no read returned.
+  /// The keys read, and the tracked overrides (with `own`: a scope's values) no read returned.
   package func usage(own: [Entry] = []) -> DependencyUsage {
     let recorded = state.withLock { $0 }
     var unread = Set<String>()

@@ -1,7 +1,6 @@
 /// A key path into ``Dependencies``, kept to be resolved later.
 ///
-/// Key paths are immutable; the ones this library stores point at `Dependencies` properties,
-/// which capture no state.
+/// Immutable: the key paths stored point at `Dependencies` properties, which capture no state.
 package struct DependencyKeyPath: @unchecked Sendable, Hashable {
   // @unchecked: key path objects are immutable once built.
   package let keyPath: AnyKeyPath
@@ -13,15 +12,8 @@ package struct DependencyKeyPath: @unchecked Sendable, Hashable {
 package enum KeyPathResolution {
   private static let cache = Locked<[DependencyKeyPath: DependencyID]>([:])
 
-  /// The key that `keyPath`'s getter reads, or `nil` with a runtime warning when it reads no key
-  /// or several.
-  ///
-  /// The first resolution runs the property's getter once, over a store of its own, and reports
-  /// nothing: learning which key a property reads is no read of the app's or the test's
-  /// dependencies, so it neither builds a default in their environment (a default is built on
-  /// first read), nor counts in their usage, nor reports a missing test value. The store it reads
-  /// builds the key's default (its `testValue` in a test) and drops it: a computed default is
-  /// built one extra time per key path and process.
+  /// The key `keyPath`'s getter reads, or `nil` with a runtime warning for none or several. Resolved
+  /// over a store of its own, so it builds no default for the app or test, nor counts in usage.
   package static func id(for keyPath: AnyKeyPath) -> DependencyID? {
     let keys = keysRead(by: keyPath)
     guard keys.count != 1 else { return keys[0] }
@@ -45,20 +37,16 @@ package enum KeyPathResolution {
     return keys.count == 1 ? keys[0].description : described(keyPath)
   }
 
-  /// `keyPath` as the standard library prints it (`\Dependencies.numberFact`) when that names
-  /// every property, else by its value type: `a Dependencies property of type Int`.
-  ///
-  /// The standard library names a computed property by its getter's symbol, which it finds only
-  /// where the symbol is exported; elsewhere (on Linux, mostly) it prints the getter's address,
-  /// `\Dependencies.<computed 0x000056411919b4e0 (Int)>`, which tells a user nothing.
+  /// `keyPath` as the standard library prints it when that names every property, else `a Dependencies
+  /// property of type Int`: off exported symbols (on Linux, mostly) it prints the getter's address,
+  /// `\Dependencies.<computed 0x000056411919b4e0 (Int)>`.
   static func described(_ keyPath: AnyKeyPath) -> String {
     let printed = "\(keyPath)"
     guard printed.contains("<computed ") else { return printed }
     return "a Dependencies property of type \(type(of: keyPath).valueType)"
   }
 
-  /// The keys that `keyPath`'s getter reads, in order, without repeats: one key is cached, so
-  /// that later calls read nothing.
+  /// The keys `keyPath`'s getter reads, in order, without repeats; cached after one key.
   private static func keysRead(by keyPath: AnyKeyPath) -> [DependencyID] {
     let key = DependencyKeyPath(keyPath)
     if let id = cache.withLock({ $0[key] }) { return [id] }

@@ -1,5 +1,5 @@
-/// The process-wide words a read loads, in one global: code inlined into another module reaches a
-/// Swift global of this module through a call of the global's addressor, one call for all three.
+/// The words a read loads, in one global: inlined code reaches a global of this module through a
+/// call of its addressor, one call for all three.
 @usableFromInline
 package enum ReadPathWords {
   @usableFromInline
@@ -11,8 +11,7 @@ package enum ReadPathWords {
     /// The pthread key of the threads' read caches, plus one; 0 before the first cache is made.
     @usableFromInline let readCacheKey: AtomicWord
 
-    /// Inlinable, so that the global is initialized at compile time: a use calls no lazy
-    /// initializer's check (`swift_once`).
+    /// Inlinable, so the global is initialized at compile time: no `swift_once` check on use.
     @inlinable
     init() {
       scopesAlive = AtomicWord()
@@ -27,19 +26,16 @@ package enum ReadPathWords {
   @inlinable
   package static var scopesAlive: UInt64 { words.scopesAlive.load() }
 
-  /// Counts a scope made.
   package static func scopeMade() { words.scopesAlive.add(1) }
 
-  /// Counts a scope freed.
   static func scopeFreed() { words.scopesAlive.subtractOne() }
 
   /// The process-wide store's node, unretained, once `GlobalDeps` published it; `nil` before.
   @inlinable
   package static var globalStore: Unmanaged<DependencyNode>? { words.globalStore.load() }
 
-  /// The process-wide store's node, unretained: ``globalStore``, or `make()` published on first
-  /// use. `make` must return the same node every time, one that a `static let` keeps alive for the
-  /// whole process.
+  /// The store's node, unretained: ``globalStore``, or what `make()` publishes on first use; `make`
+  /// must return one node, kept alive by a `static let` for the whole process.
   @inlinable
   package static func globalStore(_ make: () -> DependencyNode) -> Unmanaged<DependencyNode> {
     globalStore ?? publishGlobalStore(make())

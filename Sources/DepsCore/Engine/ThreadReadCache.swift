@@ -11,18 +11,14 @@
 /// The values one thread has resolved, so that its next read of the same dependency at the same
 /// node takes no node lock and walks no path.
 ///
-/// An entry is keyed by the reading node's serial and what was read: a key type or a key path object, by address. It holds the one ``ValueBox`` the read
-/// returns from.
+/// An entry is keyed by the reading node's serial and the key type or key path object read, by
+/// address, and holds the ``ValueBox`` the read returns from.
 ///
-/// **Lifetime.** The cache owns what it holds, yet never keeps a value alive past its use: every
-/// thread's cache is registered, and a write (``purgeAll()``) or the end of a node or of a scope
-/// that some thread cached a read of (``purge(scope:)``) empties every registered cache at once,
-/// whether or not its thread ever reads again. A value is released before the purge returns, or,
-/// when a purge on another thread took it out first, as soon as that purge is done. Each cache has
-/// its own lock (``CacheLock``), which a read takes while it copies a value out and a purge while
-/// it takes entries out, so a purge never frees a box a read is copying from. Only its own thread
-/// and purges take it, so it is nearly always free. Purged boxes are released with no lock held:
-/// their values' `deinit` is user code.
+/// **Lifetime.** Every thread's cache is registered, and a write (``purgeAll()``) or the end of a
+/// node or scope some thread cached (``purge(scope:)``) empties every cache at once, so no value
+/// outlives its use. Each cache has its own lock (``CacheLock``), taken by a read while it copies a
+/// value out and by a purge while it takes entries out, so a purge never frees a box being read;
+/// nearly always free. Purged boxes are released with no lock held: `deinit` is user code.
 @usableFromInline
 package final class ThreadReadCache: @unchecked Sendable {
   // @unchecked: the table is only touched with `lock` held, by the owning thread or by a purge.
@@ -45,9 +41,8 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// The open-addressing table (linear probing, a multiplicative hash of the two key words:
-  /// cheaper than `Dictionary` and SipHash on the read path), behind a pointer: a class's `var`s
-  /// would cost a dynamic exclusivity check on every access, more than the lookup itself.
+  /// The open-addressing table (linear probing, multiplicative hash: cheaper than `Dictionary`),
+  /// behind a pointer: a class's `var`s cost a dynamic exclusivity check per access, more than a lookup.
   @usableFromInline
   struct Table {
     @usableFromInline var slots: UnsafeMutablePointer<Slot>
@@ -55,8 +50,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     @usableFromInline var shift: UInt64
     @usableFromInline var slotCount: Int
     var count: Int
-    /// The scope the thread last read through without caching (see ``isRepeatedRead(scope:)``).
-    /// Only the owning thread touches it, without the lock: purges never read it.
+    /// The scope last read through uncached (``isRepeatedRead(scope:)``): owning thread only, unlocked.
     @usableFromInline var lastUncachedScope: UInt64 = 0
   }
 
@@ -70,7 +64,6 @@ package final class ThreadReadCache: @unchecked Sendable {
   /// The thread that reads through this cache; others only purge it.
   let thread: ThreadID
 
-  /// Whether the calling thread owns this cache, for assertions.
   @usableFromInline var isOwnedByCallingThread: Bool { thread == ThreadID.current }
 
   private init(thread: ThreadID) {
@@ -99,27 +92,20 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   // MARK: Reading
 
-  /// The value the calling thread cached for (`scope`, `key`), or `nil`. The whole hit path of a
-  /// read: no node lock, no retain of the box.
-  ///
-  /// Only a `ValueBox<Value>` is ever stored under a key whose reads return `Value`: a key type
-  /// caches its resolved `ValueBox<Key.Value>` (checked with `as?` when resolved), and a key path
-  /// object, whose type fixes `Value`, caches a `ValueBox<Value>` of its getter's result.
+  /// The value the calling thread cached for (`scope`, `key`), or `nil`: the whole hit path of a
+  /// read, no node lock, no retain. Only a `ValueBox<Value>` is stored under a key whose reads return
+  /// `Value` (a key type's is checked with `as?` when resolved; a key path's type fixes `Value`).
   @inlinable @inline(__always)
   package static func cachedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { $0.value(scope: scope, key: key, as: Value.self) }
   }
 
-  /// Whether the calling thread's last read that missed its cache through a node that caches from
-  /// its second read on (a `GlobalDeps` scope) was through `scope` too; else remembers `scope` as
-  /// that last one. Caching only repeated reads spares a scope read once (most are) the cost of
-  /// caching and of the purge at its end, while a scope read in a loop is cached from its second
-  /// read. A thread that goes back and forth between two such scopes caches neither: correct, and
-  /// as slow as a first read.
+  /// Whether the calling thread's last uncached read through a cache-from-second-read node was
+  /// through `scope` too; else remembers `scope`. A scope read once (most are) is spared caching and
+  /// the purge at its end; two scopes read alternately are never cached: correct, as slow as a miss.
   package static func isRepeatedRead(scope: UInt64) -> Bool {
-    // The thread-local slot keeps the cache alive (see `current`); only this thread touches the
-    // field (see `Table`).
+    // The thread-local slot keeps the cache alive; only this thread touches the field.
     current._withUnsafeGuaranteedRef { cache in
       guard cache.table.pointee.lastUncachedScope == scope else {
         cache.table.pointee.lastUncachedScope = scope
@@ -147,7 +133,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     return storedValue(scope: scope, key: key, as: Value.self)
   }
 
-  /// The value of the box cached for (`scope`, `key`), or `nil`; with the lock held.
   @inlinable @inline(__always)
   func storedValue<Value>(scope: UInt64, key: UInt, as _: Value.Type) -> Value? {
     guard let box = lookup(scope: scope, key: key) else { return nil }
@@ -159,7 +144,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// Whether the owning thread may probe the table: it holds the lock. For assertions.
+  /// For assertions.
   @usableFromInline var mayProbe: Bool { lock.isLocked && isOwnedByCallingThread }
 
   /// The box cached for (`scope`, `key`), unretained: valid while the lock is held, or while the
@@ -178,8 +163,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// The keys the calling thread has cached reads of the node whose serial is `scope` under,
-  /// for tests.
+  /// For tests.
   package static func cachedKeys(scope: UInt64) -> [UInt] {
     // The thread-local slot keeps the cache alive (see `current`).
     current._withUnsafeGuaranteedRef { cache in
@@ -203,8 +187,7 @@ package final class ThreadReadCache: @unchecked Sendable {
   // MARK: Storing
 
   /// Caches `box` for (`scope`, `key`) on the calling thread, unless a write happened since
-  /// `generation` was loaded (before the read resolved): the value may be stale, and the write's
-  /// purge may already be over. Keeps `owner` alive with the entry.
+  /// `generation` was loaded: the value may be stale, and its purge over. Keeps `owner` alive with it.
   package static func store(
     _ box: AnyValueBox, scope: UInt64, key: UInt, owner: AnyObject?, generation: UInt64
   ) {
@@ -252,8 +235,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     for slot in released { slot.release() }
   }
 
-  /// Takes out the entries `remove` picks and rehashes the rest. Call with `lock` held; release
-  /// what it returns after unlocking.
+  /// Takes out the entries `remove` picks and rehashes the rest; with `lock` held, release unlocked.
   private func takeEntries(where remove: (Slot) -> Bool) -> [Slot] {
     guard table.pointee.count > 0 else { return [] }
     let slots = table.pointee.slots
@@ -274,7 +256,6 @@ package final class ThreadReadCache: @unchecked Sendable {
     return taken
   }
 
-  /// Puts `slot`, whose key is not in the table, into a free slot.
   private func insert(_ slot: Slot) {
     let mask = table.pointee.slotCount - 1
     var index = Self.index(scope: slot.scope, key: slot.key, shift: table.pointee.shift)
@@ -297,7 +278,6 @@ package final class ThreadReadCache: @unchecked Sendable {
 
   // MARK: Purging
 
-  /// Every live thread's cache; a thread's leaves when the thread exits.
   private static let registry = Locked<[ObjectIdentifier: ThreadReadCache]>([:])
 
   /// Empties every thread's cache. A write calls it after advancing ``DependencyGeneration``.
@@ -322,25 +302,20 @@ package final class ThreadReadCache: @unchecked Sendable {
     }
   }
 
-  /// How many purges have started and not yet released what they took out.
-  ///
-  /// A value is released by the purge that took it out of a cache: when two threads purge at once,
-  /// the one that finds a cache already emptied may return before the other has released its
-  /// values. Not waited for by purges themselves: a released value's `deinit` may write, and a
-  /// purge waiting for the purge it runs inside would never end.
+  /// Purges started and not yet done releasing: a purge that finds a cache emptied by another may
+  /// return before that one released its values. Purges do not wait for it themselves: a released
+  /// value's `deinit` may write, and a purge waiting for the purge it runs inside would never end.
   private static let purgesInFlight = AtomicWord()
 
-  /// Returns once no purge is releasing values, for tests that check a value was freed while
-  /// other tests write.
+  /// For tests that check a value was freed while other tests write.
   package static func waitForPurges() {
     while purgesInFlight.load() != 0 { sched_yield() }
   }
 
   // MARK: Thread-local storage
 
-  /// The thread-local slot; its destructor gets the pointer `makeCurrent` stored, a retained cache.
-  /// Reads find it in ``ReadPathWords``, published by the first ``makeCurrent()``: this lazily
-  /// initialized global would call its initializer's check (`swift_once`) on every read.
+  /// The thread-local slot; its destructor gets the retained cache `makeCurrent` stored. Reads find
+  /// it in ``ReadPathWords``: this lazy global would run its `swift_once` check on every read.
   private static let storageKey: pthread_key_t = {
     var key = pthread_key_t()
     #if canImport(Darwin)
@@ -360,8 +335,7 @@ package final class ThreadReadCache: @unchecked Sendable {
     return key
   }()
 
-  /// The calling thread's cache, unretained: the thread-local slot owns a reference for the
-  /// thread's lifetime.
+  /// The calling thread's cache, unretained: the thread-local slot owns a reference.
   @inlinable @inline(__always)
   static var current: Unmanaged<ThreadReadCache> {
     let published = ReadPathWords.words.readCacheKey.load()
@@ -389,11 +363,9 @@ package final class ThreadReadCache: @unchecked Sendable {
     return retained
   }
 
-  /// Unregisters an exiting thread's cache and releases what it held.
   private static func threadDidExit(_ cache: Unmanaged<ThreadReadCache>) {
-    // The thread's slot is already clear: a read later in its exit (another key's destructor)
-    // makes a cache anew, which the slot's destructor frees in its next round.
-    // The slot's value is the reference `makeCurrent` retained for it; the thread gives it up here.
+    // The slot is already clear: a read later in the exit makes a cache anew, freed in the next round.
+    // The slot held the reference `makeCurrent` retained; the thread gives it up here.
     let cache = cache.takeRetainedValue()
     _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(cache)) }
     cache.lock.lock()

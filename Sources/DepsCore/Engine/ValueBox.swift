@@ -31,8 +31,7 @@ package final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   override var anyValue: Any { value }
 
   package override func holds(_ object: AnyObject) -> Bool {
-    // A value that is no class instance (nor an optional holding one) becomes a new box, never
-    // `object`.
+    // A value that is no class instance (nor an optional of one) becomes a new box, never `object`.
     (value as AnyObject) === object
   }
 }
@@ -50,7 +49,6 @@ package struct Entry: Sendable {
     self.init(id: id, box: box, sequence: WriteSequence.next())
   }
 
-  /// An entry written earlier, as number `sequence` of ``WriteSequence``.
   init(id: DependencyID, box: AnyValueBox, sequence: UInt64) {
     self.id = id
     self.box = box

@@ -4,20 +4,16 @@
 
 /// A 64-bit integer that threads read and change without a lock.
 ///
-/// On Linux it is `Synchronization.Atomic`. Apple platforms have `Atomic` from macOS 15, iOS 18,
-/// tvOS 18 and watchOS 11 on; below the package's floors rise that far, the choice is made at run
-/// time, and older systems take a lock (correct, but reads then contend). Build with
-/// `-Xswiftc -DDEPS_APPLE_FALLBACK` to compile and test the Apple code path on Linux (CI does).
-///
-/// A non-copyable struct, so a `static let` of it on Linux is a constant-initialized global: a
-/// read is one atomic load, with no lazy-initialization check and no pointer to follow.
+/// `Synchronization.Atomic` on Linux; on Apple platforms chosen at run time (macOS 15, iOS 18, tvOS
+/// 18, watchOS 11 on), older systems taking a lock. `-Xswiftc -DDEPS_APPLE_FALLBACK` tests the Apple
+/// path on Linux (CI does). Non-copyable, so a `static let` of it on Linux is constant-initialized:
+/// a read is one atomic load, with no lazy-initialization check.
 @usableFromInline
 package struct AtomicWord: ~Copyable, Sendable {
   #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
     @usableFromInline let value: Atomic<UInt64>
 
-    /// Creates the word holding `initial`. Inlinable, so that a `static let` in another module
-    /// is still initialized at compile time.
+    /// Inlinable, so that a `static let` in another module is still initialized at compile time.
     @inlinable
     package init(_ initial: UInt64 = 0) { value = Atomic(initial) }
 
@@ -25,7 +21,6 @@ package struct AtomicWord: ~Copyable, Sendable {
     @inlinable
     package func load() -> UInt64 { value.load(ordering: .acquiring) }
 
-    /// Replaces the value.
     @inlinable
     package func store(_ newValue: UInt64) { value.store(newValue, ordering: .releasing) }
 
@@ -101,26 +96,20 @@ package struct AtomicWord: ~Copyable, Sendable {
 #endif
 
 extension AtomicWord {
-  /// Subtracts one, wrapping around below zero, and returns the new value.
   @inlinable @discardableResult
   package func subtractOne() -> UInt64 {
     add(.max)  // adding 2⁶⁴ - 1 wraps around to minus one
   }
 }
 
-/// The address of an object, published once it is ready so that threads reach it with one atomic
-/// load and no lock or reference count: the one place the library turns an object into a word and
-/// back.
-///
-/// The word holds no reference. Whoever publishes an object must keep it alive, unchanged in
-/// identity, for as long as readers may load its address (in this library: for the life of the
-/// object that holds this reference, or of the process).
+/// The address of an object, published once ready, so threads reach it with one atomic load and
+/// no lock or reference count: the one place the library turns an object into a word and back. It
+/// holds no reference: the publisher keeps the object alive while readers may load it.
 @usableFromInline
 package struct AtomicReference<Object: AnyObject>: ~Copyable, Sendable {
   @usableFromInline let address: AtomicWord
 
-  /// Creates a reference that holds no object yet. Inlinable, so that a `static let` in another
-  /// module is still initialized at compile time.
+  /// Holds no object yet. Inlinable, so that a `static let` elsewhere is initialized at compile time.
   @inlinable
   package init() { address = AtomicWord() }
 
@@ -133,8 +122,7 @@ package struct AtomicReference<Object: AnyObject>: ~Copyable, Sendable {
     return Unmanaged<Object>.fromOpaque(pointer)
   }
 
-  /// Publishes `object`: later loads on any thread see it, fully built. The caller keeps it alive
-  /// as the type's documentation says.
+  /// Publishes `object`: later loads on any thread see it, fully built. The caller keeps it alive.
   @inlinable
   package func publish(_ object: Unmanaged<Object>) {
     address.store(UInt64(UInt(bitPattern: object.toOpaque())))

@@ -10,7 +10,6 @@ struct Counter: ~Copyable, Sendable {
   @inlinable
   init() { value = AtomicWord() }
 
-  /// The next number: 1 first, then 2, and so on; never the same twice.
   @inlinable
   func next() -> UInt64 { value.add(1) }
 }

@@ -18,7 +18,6 @@ package final class Locked<State> {
     self.state = state
   }
 
-  /// Runs `body` with exclusive access to the state.
   @inlinable
   package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
     lock.lock()
@@ -38,12 +37,6 @@ extension Locked {
   /// `build` is user code (an environment's `init`), so it runs unlocked. Threads that race both
   /// build; the first to publish wins, and everybody gets its value: a loser's value is dropped
   /// before anybody saw it.
-  ///
-  /// - Parameters:
-  ///   - find: Reads the published value, if any, from the state.
-  ///   - build: Makes the value.
-  ///   - publish: Stores the value `build` made into the state.
-  /// - Returns: The published value.
   @inlinable
   func firstPublished<Value>(
     find: (inout State) -> Value?, build: () throws -> Value, publish: (inout State, Value) -> Void

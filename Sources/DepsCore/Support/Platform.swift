@@ -1,5 +1,4 @@
-// Every call into the C library (pthread locks, conditions and thread-local keys, the
-// scheduler, the environment, loaded symbols) sits in this file, behind the one platform `#if` of the library
+// Every call into the C library sits in this file, behind the library's one platform `#if`
 // (`ThreadReadCache` keeps its own thread-local key, whose destructor frees a thread's cache).
 
 #if canImport(Darwin)
@@ -19,17 +18,13 @@
 /// Checks the result of a pthread call, which reports failure by returning an error number.
 @usableFromInline
 enum PthreadCall {
-  /// Stops the process, naming `call` and the error, unless `status` is 0 (success).
-  ///
-  /// A pthread call on a valid, properly used lock never fails: a failure means the lock was
-  /// misused (destroyed while held, unlocked by a thread that does not hold it) or its memory was
-  /// overwritten, and carrying on would break mutual exclusion.
+  /// Stops the process, naming `call` and the error, unless `status` is 0: a pthread call on a
+  /// properly used lock never fails, and carrying on after a misuse would break mutual exclusion.
   @inlinable
   static func check(_ status: Int32, _ call: StaticString) {
     if status != 0 { failed(status, call) }
   }
 
-  /// The failure of ``check(_:_:)``.
   @usableFromInline
   static func failed(_ status: Int32, _ call: StaticString) -> Never {
     preconditionFailure(message(status, call))
@@ -43,12 +38,8 @@ enum PthreadCall {
 }
 
 /// The platform's lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t` elsewhere, in
-/// memory of its own so that it never moves.
-///
-/// Every pthread call's result is checked: a failure stops the process with the call and the
-/// error's text (see ``PthreadCall``). In debug builds the mutex checks its owner, so that a
-/// thread locking the lock it holds, or unlocking one it does not hold, stops with that text (as
-/// `os_unfair_lock` does on Apple platforms) rather than deadlocking or breaking the lock.
+/// memory of its own so that it never moves. In debug builds the mutex checks its owner, so that
+/// relocking or a foreign unlock stops with the error's text instead of deadlocking.
 @usableFromInline
 package struct PlatformLock: ~Copyable, @unchecked Sendable {
   // @unchecked: the platform lock is made to be shared between threads.
@@ -122,13 +113,9 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
 }
 
 #if canImport(Synchronization) && !canImport(Darwin) && !DEPS_APPLE_FALLBACK
-  /// The lock of one thread's read cache, taken around every cached read.
-  ///
-  /// Its thread is nearly always the only one to take it (a purge takes it too, briefly, and runs
-  /// no user code under it), so what matters is the uncontended cost. On Linux it is an atomic
-  /// flag: one exchange to lock and a plain releasing store to unlock, against two atomic
-  /// read-modify-writes for a mutex; a thread that finds it held yields until it is free, which is
-  /// never longer than a purge of one cache. Elsewhere it is ``PlatformLock``, the lock of ``Locked``.
+  /// The lock of one thread's read cache, nearly always taken by its own thread only (a purge takes
+  /// it briefly, running no user code). On Linux an atomic flag: one exchange to lock and a releasing
+  /// store to unlock, against two atomic read-modify-writes for a mutex.
   @usableFromInline
   struct CacheLock: ~Copyable, Sendable {
     @usableFromInline let held = Atomic<Bool>(false)
@@ -159,8 +146,7 @@ package struct PlatformLock: ~Copyable, @unchecked Sendable {
   @usableFromInline typealias CacheLock = PlatformLock
 #endif
 
-/// Where threads wait for something another thread is doing (a default being built) without
-/// spinning: they sleep until it signals a change, then look again.
+/// Where threads sleep until another thread signals a change (a default built), then look again.
 final class Condition: @unchecked Sendable {
   // @unchecked: the mutex and the condition variable are made to be shared between threads.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -184,9 +170,7 @@ final class Condition: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// Returns once `isDone` is true, sleeping between the ``signalAll()`` calls that may make it so.
-  ///
-  /// - Parameter isDone: Library code that reads shared state under its own lock; never user code.
+  /// Returns once `isDone` (library code reading state under its own lock, never user code) holds.
   func wait(until isDone: () -> Bool) {
     PthreadCall.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     defer { PthreadCall.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
@@ -202,10 +186,8 @@ final class Condition: @unchecked Sendable {
   }
 }
 
-/// A pointer-sized thread-local slot that owns nothing: no destructor runs when a thread ends, so
-/// what it holds must need none (a number, a flag, the address of a value that outlives the call
-/// that set it). Used for each thread's ``ThreadID`` and for what the library marks while it builds
-/// a default in a test process (see `TestValueCheck`).
+/// A pointer-sized thread-local slot that owns nothing: no destructor runs at thread exit, so what
+/// it holds must need none. Holds each thread's ``ThreadID`` and `TestValueCheck`'s marks.
 final class ThreadLocalSlot: Sendable {
   private let key: pthread_key_t
 
@@ -215,13 +197,11 @@ final class ThreadLocalSlot: Sendable {
     self.key = key
   }
 
-  /// The calling thread's pointer, `nil` when unset.
   var pointer: UnsafeMutableRawPointer? {
     get { pthread_getspecific(key) }
     set { PthreadCall.check(pthread_setspecific(key, newValue), "pthread_setspecific") }
   }
 
-  /// Runs `body` with the slot set to `pointer` on the calling thread, then restores what it held.
   func with<R>(_ pointer: UnsafeMutableRawPointer?, _ body: () throws -> R) rethrows -> R {
     let saved = self.pointer
     self.pointer = pointer
@@ -236,15 +216,12 @@ package func yieldThread() {
   sched_yield()
 }
 
-/// The value of the process's environment variable `name`, or `nil` when it is unset.
 func environmentValue(_ name: String) -> String? {
   getenv(name).map { String(cString: $0) }
 }
 
-/// Symbols of the loaded images, looked up by their C names.
 package enum LoadedSymbol {
-  /// The address of the C symbol `name` as the program resolves it (in the program or any library
-  /// it loaded), as a bit pattern (which is `Sendable`), or `nil` when none is loaded.
+  /// The address of the C symbol `name` as the program resolves it, as a `Sendable` bit pattern.
   package static func address(of name: String) -> UInt? {
     #if canImport(Darwin)
       let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT

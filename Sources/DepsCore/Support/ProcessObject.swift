@@ -1,9 +1,8 @@
 /// An object that lives for the whole process, reached through a constant-initialized word that
 /// holds its address once it is published.
 ///
-/// A `static let` of a class instance is initialized lazily: every use calls the initializer's
-/// check (`swift_once`, a call into the runtime on Linux). A `static let` of this is
-/// constant-initialized, like the ``AtomicWord`` in it, so a use after the first is one load.
+/// A `static let` of a class instance runs its initializer's `swift_once` check on every use; a
+/// `static let` of this is constant-initialized, so a use after the first is one load.
 @usableFromInline
 package struct ProcessObject<Object: AnyObject>: ~Copyable, Sendable {
   @usableFromInline let reference: AtomicReference<Object>
@@ -11,15 +10,14 @@ package struct ProcessObject<Object: AnyObject>: ~Copyable, Sendable {
   @inlinable
   package init() { reference = AtomicReference() }
 
-  /// The object, unretained. `make` publishes it on first use; it must return the same object
-  /// every time, one that a `static let` keeps alive for the whole process.
+  /// The object, unretained; `make` publishes it on first use and must return one object, kept
+  /// alive by a `static let`.
   @inlinable
   package func object(_ make: () -> Object) -> Unmanaged<Object> {
     // Set by `publish`: an object alive for the whole process.
     reference.load() ?? publish(make())
   }
 
-  /// The object, unretained, once it was published; `nil` before its first ``object(_:)``.
   @inlinable
   package var published: Unmanaged<Object>? { reference.load() }
 

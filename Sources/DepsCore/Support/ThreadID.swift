@@ -9,7 +9,6 @@ package struct ThreadID: Hashable, Sendable, CustomStringConvertible {
 
   private static let numbers = Counter()
 
-  /// The thread's number as a pointer-sized integer, owning no memory.
   private static let slot = ThreadLocalSlot()
 
   /// The calling thread's number, given on its first use.

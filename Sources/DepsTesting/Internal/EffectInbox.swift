@@ -1,15 +1,12 @@
 import DepsCore
 import DepsReducer
 
-/// Hands actions effects send to a test store on the main actor, counting the effects whose
-/// work has not started yet and the actions on their way: what `send` waits for before it
-/// returns.
+/// Hands actions effects send to a test store on the main actor, counting unstarted effect work
+/// and actions on their way: what `send` waits for before it returns.
 @MainActor
 final class EffectInbox<Action> {
   var handle: ((Action, RunningEffect?) -> Void)?
-  /// How many actions effects have sent that have not reached the main actor yet.
   nonisolated let inTransit = Locked(0)
-  /// How many effect tasks the store started whose work has not begun (nor been dropped).
   nonisolated let unstarted = Locked(0)
 
   /// Whether effects may be about to send: work not begun yet, or actions on their way.
@@ -52,8 +49,7 @@ final class EffectInbox<Action> {
   }
 }
 
-/// One effect task's work, counted as not begun until it begins, or until the task drops it
-/// without running it (cancelled before it started): whichever comes first.
+/// One effect task's work, counted as not begun until it begins or the task drops it unrun.
 final class EffectStart: Sendable {
   private let unstarted: Locked<Int>
   private let isCounted = Locked(true)

@@ -3,11 +3,9 @@ import DepsCore
 /// Suspends the calling task `rounds` times, each time until a background task has run, so that
 /// the effects a test store started can run up to their first suspension before the test goes on.
 ///
-/// The same idea as swift-concurrency-extras' `Task.megaYield()`, which TCA's `TestStore` uses: a
-/// single `Task.yield()` lets the main actor run other jobs, but an effect's task may not have
-/// been scheduled on the cooperative pool yet; waiting for tasks of the lowest priority gives it
-/// that time. It is a heuristic, not a guarantee: a test that must see an effect's action waits
-/// for it with `receive`, or for the effect with `TestStoreTask.finish()`.
+/// As swift-concurrency-extras' `Task.megaYield()`, which TCA's `TestStore` uses: waiting for tasks
+/// of the lowest priority gives an effect's task time to be scheduled on the pool. A heuristic: a
+/// test that must see an effect's action waits for it with `receive`.
 func yieldToEffects(rounds: Int) async {
   for _ in 0..<rounds {
     await Task.detached(priority: .background) { await Task.yield() }.value
@@ -17,18 +15,12 @@ func yieldToEffects(rounds: Int) async {
 /// A timeout for waiting on a test store's effects that counts the time they could run, not the
 /// time the process was too busy to run them.
 ///
-/// Swift Testing runs tests in parallel. In a run of hundreds of tests on a few cores, a task that
-/// is ready can wait seconds for a thread of the cooperative pool, and an effect's `send` waits for
-/// its store's actor, which other tests' stores share (the main actor). Counted in real time, a
-/// one-second `finish()` would then fail a test whose effects did nothing wrong: a run of this
-/// package's own tests kept the main actor from a task for up to 10 seconds.
-///
-/// So ``poll()`` sleeps a millisecond on the cooperative pool, takes a turn of the main actor (a
-/// test store's actor) and comes back to the caller: the places an effect waits for. When that
-/// took longer than ``pollCharge``, the process was busy and the effects were kept waiting alike,
-/// and only `pollCharge` of it counts. On an idle machine a poll takes about a millisecond and all
-/// of it counts, so a stuck effect is still reported after `timeout`. However busy the process,
-/// the wait ends `slack` of real time after `timeout`, so that it cannot hang.
+/// In a parallel run on a few cores, a ready task can wait seconds for a pool thread, and an
+/// effect's `send` for the main actor (this package's own tests kept it from a task for up to 10
+/// seconds): counted in real time, a one-second `finish()` would fail innocent tests. So ``poll()``
+/// sleeps a millisecond on the pool, takes a turn of the main actor and counts at most
+/// ``pollCharge`` of it: on an idle machine all of it counts, so a stuck effect is still reported.
+/// The wait ends `slack` of real time after `timeout` at the latest, so that it cannot hang.
 struct EffectTimeout {
   /// The most one poll counts, however long it took.
   static let pollCharge = Duration.milliseconds(5)
@@ -97,11 +89,8 @@ func waitForEffects(
   return isDone()
 }
 
-/// Checks `isDone` between polls of `timeout` until it holds or `timeout` has passed, in the
-/// caller's isolation, counting on `timeout`: waits that share one timeout.
-///
-/// With `yieldingFirst`, it first checks between that many `Task.yield()`s (counted together as
-/// one poll).
+/// As above, counting on `timeout`, for waits that share one timeout; the `yieldingFirst` yields
+/// count together as one poll.
 func waitForEffects(
   counting timeout: inout EffectTimeout, yieldingFirst yields: Int = 0,
   isolation: isolated (any Actor)? = #isolation, _ isDone: () -> Bool

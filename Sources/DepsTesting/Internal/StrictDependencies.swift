@@ -13,8 +13,7 @@ enum StrictDependencies {
     """
   }
 
-  /// `key` was set on the environment of a `TestStore` made with `strictDependencies: true` (or
-  /// on a descendant of it, or in its scope), and nothing the test ran read that value.
+  /// `key` was set for a `TestStore` made with `strictDependencies: true`, and nothing read it.
   static func unreadInTestStore(_ key: String) -> String {
     """
     The TestStore's environment overrides \(key), but the test never read it.
@@ -25,9 +24,8 @@ enum StrictDependencies {
     """
   }
 
-  /// What a strict `TestStore` asks at `finish()`, or when released unfinished: the usage of
-  /// `environment` when it keeps one (a `ComposableEnvironment`), else that of the `GlobalDeps`
-  /// scope in force now.
+  /// A strict `TestStore`'s usage at `finish()` or release: its environment's when it keeps one (a
+  /// `ComposableEnvironment`), else the `GlobalDeps` scope's in force now.
   static func usage(of environment: some Any) -> Usage {
     if let reporting = environment as? any DependencyUsageReporting {
       return Usage { reporting.dependencyUsage() }
@@ -36,8 +34,7 @@ enum StrictDependencies {
     return Usage(read: scope.usageOfScopeInForce())
   }
 
-  /// Reads a strict `TestStore`'s usage, from `finish()` or from the store's `deinit`, which may
-  /// run on any thread.
+  /// Reads a strict `TestStore`'s usage, from `finish()` or from `deinit` (any thread).
   struct Usage: @unchecked Sendable {
     // @unchecked: `read` holds a `ComposableEnvironment`, thread-safe inside (its usage is read
     // under its lock), or a `@Sendable` closure over a `GlobalDeps` scope.

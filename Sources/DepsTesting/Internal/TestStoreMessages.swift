@@ -155,10 +155,9 @@ enum TestStoreMessages {
     """
   }
 
-  /// TCA's text, word for word, so that tests ported from TCA that check it pass.
+  /// TCA's texts (this and the next), word for word, so that tests ported from TCA pass.
   static let noReceivedActionsToSkip = "There were no received actions to skip."
 
-  /// TCA's text, word for word, so that tests ported from TCA that check it pass.
   static let noInFlightEffectsToSkip = "There were no in-flight effects to skip."
 
   static func skippedEffects(_ running: Int) -> String {

@@ -30,5 +30,4 @@ enum TextDiff {
     return result
   }
 
-  /// The `dump` of `value`, without its final newline.
 }

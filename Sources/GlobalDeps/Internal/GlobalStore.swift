@@ -4,12 +4,9 @@ import DepsCore
 /// `@Dependency` reads.
 @usableFromInline
 enum GlobalStore {
-  /// The store's defaults are built with the store bound, wherever their first read happens: a
-  /// scope's overrides never leak into the process-wide store. So are its asynchronous ones,
-  /// wherever their first await happens.
-  ///
-  /// In a test process a read outside any scope is the running test's, never the store's: the
-  /// store then counts as a scope alive, so that reads always look for the scope in force.
+  /// Its defaults (async ones too) are built with the store bound, wherever first read: a scope's
+  /// overrides never leak into it. In a test process the store counts as a scope alive, so that
+  /// reads always look for the scope in force (the running test's).
   @usableFromInline static let node: DependencyNode = {
     if DependencyContext.isTest { ReadPathWords.scopeMade() }
     let node = DependencyNode(
@@ -29,12 +26,9 @@ enum GlobalStore {
   @inlinable @inline(__always)
   static var unretainedNode: Unmanaged<DependencyNode> { ReadPathWords.globalStore { node } }
 
-  /// Whether the store holds values set on it, and aliases, as scope reads need to know: read
-  /// without the store's lock while no write happened since the last look.
-  ///
-  /// Every write (of a value or an alias, anywhere) advances ``DependencyGeneration`` after it
-  /// changed its node, so what was seen under the generation loaded first is at least as new as
-  /// that generation; a reader that raced a write sees the store as it was before or after it.
+  /// Whether the store holds values and aliases, read without its lock while no write happened
+  /// since the last look: every write advances ``DependencyGeneration`` after changing its node, so
+  /// what was seen under a generation is at least as new as it.
   static var holdsValuesAndAliases: (values: Bool, aliases: Bool) {
     let generation = DependencyGeneration.current
     let seen = seenShape.load()

@@ -2,12 +2,10 @@ import DepsCore
 
 /// The traps of writing the process-wide store, warned about where they happen.
 enum StoreWriteWarnings {
-  /// The `@Derived` environment whose first read is running on this task, if any.
   @TaskLocal static var buildingDerived: String?
 
-  /// Warns about a store write (`with`, the subscript's setter) of `key` when it is a trap:
-  /// made while a `@Derived` child is built, or after dependencies were first read in a live
-  /// process.
+  /// Warns about a store write of `key` made while a `@Derived` child is built, or after
+  /// dependencies were first read in a live process.
   static func checkWrite(
     _ key: @autoclosure () -> String, context: DependencyContext = .current,
     storeWasRead: @autoclosure () -> Bool = GlobalStore.node.hasBeenRead
@@ -28,8 +26,7 @@ enum StoreWriteWarnings {
     runtimeWarn(aliasInTest(alias: alias(), reference: reference()), kind: alias())
   }
 
-  /// How a key path is named in these warnings: by the key it reads, when it reads one, else as
-  /// `KeyPathResolution.described(_:)` says (never by its getter's address).
+  /// By the key it reads, else as `KeyPathResolution.described(_:)` says (never its getter's address).
   static func name<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> String {
     KeyPathResolution.name(of: keyPath)
   }

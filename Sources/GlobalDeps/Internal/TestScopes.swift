@@ -1,19 +1,13 @@
 import DepsCore
 import Dispatch
 
-/// The running tests' scopes: in a test process, each running test (each case of a parameterized
-/// Swift Testing test, each XCTest method) reads outside any `withDependencies` scope through a
-/// node of its own, under the store, which builds its own defaults: a stateful test value is
-/// fresh in each test and one instance throughout it.
-///
-/// A test's node is made on its first read. Where the framework tells a test's end (XCTest), the
-/// node's built values are shut down and the node is dropped then; elsewhere (Swift Testing
-/// without the `.dependencies` trait) it lives until the process ends. The trait makes the test's
-/// node itself, for its own duration (``withNode(for:_:)``).
+/// In a test process each running test (each parameterized case, each XCTest method) reads outside
+/// any scope through a node of its own, made on first read, which builds its own defaults. Where
+/// the framework tells a test's end (XCTest), its values are shut down and the node dropped then;
+/// elsewhere (Swift Testing without the trait) it lives until the process ends.
 enum TestScopes {
   private static let nodes = Locked<[RunningTest.ID: DependencyNode]>([:])
 
-  /// Whether the end handler is registered with `RunningTests`.
   private static let observesEnds = AtomicWord()
 
   /// The running test's node, made on first use; `nil` outside a test.
@@ -30,7 +24,6 @@ enum TestScopes {
     }
   }
 
-  /// A node for a running test, which builds its own defaults with itself bound.
   static func makeNode(name: String) -> DependencyNode {
     let owner = WeakScope.Box()
     let node = DependencyNode(
@@ -84,8 +77,7 @@ enum TestScopes {
     done.wait()
   }
 
-  /// The node handed to the task that shuts it down; a node is `Sendable`, the wrapper only
-  /// keeps the closure from capturing the caller's variable.
+  /// Keeps the closure from capturing the caller's variable.
   private struct UncheckedNode: Sendable {
     let node: DependencyNode
   }
