@@ -36,7 +36,6 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "defaults-race"
   exit(0)
 }
 
-
 // Names a DepsTesting type, so the library and the test frameworks it links are loaded.
 let linked = String(describing: TestStore<Int, Int, Void>.self).isEmpty ? "" : "linked"
 print(DependencyContext.current.rawValue, linked, ProbeEnvironment().greeting, ProbeModel().greeting)

@@ -113,7 +113,8 @@ package final class ScopeReference {
   /// values and aliases are added by the update.
   package func makeScope(inForce: ScopeID?, onTestTask: Bool = true) -> ScopeID {
     let id = scopes.count
-    scopes[id] = Scope(parent: inForce, base: base(inForce: inForce, captured: nil, onTestTask), fallback: nil)
+    scopes[id] = Scope(
+      parent: inForce, base: base(inForce: inForce, captured: nil, onTestTask), fallback: nil)
     return id
   }
 

@@ -2,9 +2,10 @@ import DepsTestSupport
 import DepsTesting
 import Dispatch
 import Foundation
-@testable import GlobalDeps
 import Testing
 import XCTest
+
+@testable import GlobalDeps
 
 // Attacks on "Tests never touch a live service unknowingly" in GlobalDeps, written from the
 // contract (API.md) and the guides only: missing test values in scopes, `Dependencies.usage()`

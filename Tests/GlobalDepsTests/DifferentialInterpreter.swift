@@ -182,7 +182,8 @@ final class GlobalInterpreter: @unchecked Sendable {
     case .makeModel(let id):
       guard models[id] == nil else { return nil }
       models[id] = .dependency(
-        DiffModel(), captured: reference.capturedHere(inForce: context.inForce, onTestTask: !context.offTestTask))
+        DiffModel(),
+        captured: reference.capturedHere(inForce: context.inForce, onTestTask: !context.offTestTask))
 
     case .releaseModel(let id):
       models[id] = nil

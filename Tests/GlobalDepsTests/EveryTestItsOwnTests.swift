@@ -14,7 +14,11 @@ import XCTest
 final class IsolationCounter: DependencyShutdown, Sendable {
   private let state = Locked((calls: 0, shutdowns: 0))
 
-  func call() -> Int { state.withLock { $0.calls += 1; return $0.calls } }
+  func call() -> Int {
+    state.withLock {
+      $0.calls += 1; return $0.calls
+    }
+  }
   var shutdowns: Int { state.withLock(\.shutdowns) }
   func shutdown() async { state.withLock { $0.shutdowns += 1 } }
 }

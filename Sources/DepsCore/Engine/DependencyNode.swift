@@ -222,7 +222,9 @@ package final class DependencyNode: DependencyReader {
           node.fixed.map { (fixed: Fixed) -> (Bool, Entry?, DependencyNode?) in
             (fixed.hasAliases, entry == nil ? fixed.values[id.rawValue] : nil, fixed.parent)
           }
-          ?? node.state.withLock { (!$0.aliases.isEmpty, entry == nil ? $0.values[id.rawValue] : nil, $0.parent) }
+          ?? node.state.withLock {
+            (!$0.aliases.isEmpty, entry == nil ? $0.values[id.rawValue] : nil, $0.parent)
+          }
         if hasAliases { return nil }
         if entry == nil { entry = own }
         if defaultsOwner == nil, node.ownsDefaults || parent == nil { defaultsOwner = node }

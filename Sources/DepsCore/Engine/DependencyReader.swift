@@ -17,4 +17,3 @@ extension DependencyReader {
   @usableFromInline
   package func box(for id: DependencyID) -> AnyValueBox? { nil }
 }
-
