@@ -514,15 +514,26 @@ private let a8EarlyModel: A8Model = a8OnThread { A8Model() }
   }
 
   /// Documented: a `@Dependency` made on the test's task keeps the test's values wherever it is
-  /// read; here, read in another test.
+  /// read ("What is the test's", "Off the test's task"); here, read in another test, while the
+  /// test that made it runs and after it ended.
   static let handedOn = LockIsolated<(model: A8Model, serial: Int)?>(nil)
+  static let readWhileRunning = LockIsolated(false)
+  static let makerReturning = LockIsolated(false)
 
   @Test func makesAModelForAnotherTest() async {
     let model = A8Model()
     #expect(model.counter.call() == 1)
     Self.handedOn.setValue((model, model.counter.serial))
+    #expect(await a8Eventually { Self.readWhileRunning.value })
+    Self.makerReturning.setValue(true)
   }
 
+  // DEFECT (intermittent, about half the runs): a model made on test A's task, read in test B,
+  // reads A's values in some runs and B's own in others (the same answer while A runs and after
+  // it ended). Observed, e.g.: "model of A (counter #1) read in B (counter #2): while A ran #2,
+  // after #2" in one run, "... while A ran #1, after #1" in the next. Expected (Testing.md: "a
+  // @Dependency made on the test's task keeps the test's values wherever it is read"): A's
+  // counter, every run. Reproduce: swift test --filter Attack8ModelsMadeElsewhere, a few times.
   @Test func readsAModelMadeInAnotherTest() async {
     let mine = A8Model().counter
     #expect(mine.call() == 1)
@@ -530,8 +541,16 @@ private let a8EarlyModel: A8Model = a8OnThread { A8Model() }
       Issue.record("the other test never handed its model on")
       return
     }
-    #expect(handed.model.counter.serial == handed.serial)
-    #expect(handed.model.counter.serial != mine.serial)
+    let whileRunning = handed.model.counter.serial
+    Self.readWhileRunning.setValue(true)
+    #expect(await a8Eventually { Self.makerReturning.value })
+    try? await Task.sleep(for: .milliseconds(300))
+    let afterItEnded = handed.model.counter.serial
+    print("Attack8: model of A (counter #\(handed.serial)) read in B (counter #\(mine.serial)): while A ran #\(whileRunning), after #\(afterItEnded)")
+    withKnownIssue("DEFECT: a model made in test A sometimes reads test B's values in B", isIntermittent: true) {
+      #expect(whileRunning == handed.serial, "while the maker ran: \(whileRunning); mine: \(mine.serial)")
+      #expect(afterItEnded == handed.serial, "after the maker ended: \(afterItEnded); mine: \(mine.serial)")
+    }
     #expect(mine.calls == 1)
   }
 }
