@@ -24,8 +24,14 @@ package enum TestFrameworkReporter: TestFrameworkReporting {
     // the running one keeps it (Swift Testing records an issue of no test, which fails the run). Where
     // XCTest installed Swift Testing's fallback event handler, the issue reaches XCTest already:
     // `XCTFail` too would fail the test twice.
+    // Between two XCTest tests (an ended test's values shut down after it) XCTest takes no
+    // failure: it would stop the process. The issue below still reports it.
     if !SwiftTestingInterop.hasFallbackEventHandler {
-      XCTFail(message, file: filePath, line: line)
+      if XCTestRuns.isTestRunning || !XCTestRuns.isObserving {
+        XCTFail(message, file: filePath, line: line)
+      } else {
+        RuntimeWarnings.log(message)
+      }
     }
     Issue.record(Comment(rawValue: message), sourceLocation: location)
   }
@@ -101,11 +107,15 @@ struct SwiftTestingCase: Hashable, Sendable {
 /// process, on one thread, and tells each one's start and end.
 ///
 /// The observer is registered on the first question, during a test (a read in it): that test's
-/// start was not seen, so it is known from then until the first end told.
+/// start was not seen, so it is known from then until the first end told. Every later test gets
+/// a teardown block at its start, which shuts its values down while it still runs (on its task:
+/// a shutdown may hop to the main actor, and a failure is the test's).
 enum XCTestRuns {
   private struct State {
     var observer: Observer?
     var current: RunningTest?
+    /// Whether the current test's teardown shut its values down.
+    var wasShutDown = false
     var serial = 0
   }
 
@@ -137,24 +147,52 @@ enum XCTestRuns {
     return arguments[index + 1] == "swift-testing"
   }()
 
-  fileprivate static func started(_ name: String) {
-    state.withLock { state in
+  /// Whether the observer is registered: before, no test's end was seen, and whether a test runs
+  /// is not known.
+  static var isObserving: Bool { state.withLock { $0.observer != nil } }
+
+  /// Whether an XCTest test runs now: XCTest takes a failure only then (one recorded after a
+  /// test ended stops the process).
+  static var isTestRunning: Bool { state.withLock { $0.current != nil } }
+
+  fileprivate static func started(_ testCase: XCTestCase) {
+    let test = state.withLock { state in
       state.serial += 1
-      state.current = RunningTest(id: state.serial, name: name)
+      state.wasShutDown = false
+      state.current = RunningTest(id: state.serial, name: testCase.name)
+      return state.current!
+    }
+    testCase.addTeardownBlock { @Sendable () async -> Void in
+      await RunningTests.ending(test)
+      state.withLock { $0.wasShutDown = true }
     }
   }
 
   fileprivate static func finished() {
-    let ended = state.withLock { state in
+    // No test runs from now on: a failure of the shutdown below is logged, not given to XCTest,
+    // which takes none after a test ended.
+    let (ended, wasShutDown) = state.withLock { state in
       defer { state.current = nil }
-      return state.current
+      return (state.current, state.wasShutDown)
     }
-    if let ended { RunningTests.ended(ended) }
+    guard let ended else { return }
+    if !wasShutDown {
+      // The first test, whose start was not seen, had no teardown block: its values are shut
+      // down now, with the run loop of XCTest's thread turning, so that a shutdown may hop to the
+      // main actor.
+      let done = LockIsolated(false)
+      Task { @Sendable in
+        await RunningTests.ending(ended)
+        done.setValue(true)
+      }
+      while !done.value { _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+    }
+    RunningTests.ended(ended, wasShutDown: true)
   }
 
   private final class Observer: NSObject, XCTestObservation, @unchecked Sendable {
     // @unchecked: no state; XCTest calls it on the thread that runs the tests.
-    func testCaseWillStart(_ testCase: XCTestCase) { XCTestRuns.started(testCase.name) }
+    func testCaseWillStart(_ testCase: XCTestCase) { XCTestRuns.started(testCase) }
     func testCaseDidFinish(_ testCase: XCTestCase) { XCTestRuns.finished() }
   }
 }

@@ -71,7 +71,7 @@ package enum RuntimeWarnings {
   static var printedKeys: Set<String> { state.withLock { $0.printed } }
 
   /// Logs `message` once per process, without failing a test; for the failure path's own fallback.
-  static func log(_ message: String) {
+  package static func log(_ message: String) {
     emit(message)
   }
 

@@ -41,16 +41,36 @@ package enum RunningTests {
     TestReporter.linked?.currentTest()
   }
 
-  private static let endHandlers = Locked<[@Sendable (RunningTest) -> Void]>([])
+  private static let endHandlers = Locked<[EndHandler]>([])
 
-  /// Calls `handler` with each test whose end the framework tells from now on.
-  package static func onEnd(_ handler: @escaping @Sendable (RunningTest) -> Void) {
+  /// What is done as a test ends: `shutDown` in its teardown, while it still runs (its failures
+  /// are the test's), `drop` once it has ended.
+  package struct EndHandler: Sendable {
+    package var shutDown: @Sendable (RunningTest) async -> Void
+    package var drop: @Sendable (_ test: RunningTest, _ wasShutDown: Bool) -> Void
+
+    package init(
+      shutDown: @escaping @Sendable (RunningTest) async -> Void,
+      drop: @escaping @Sendable (_ test: RunningTest, _ wasShutDown: Bool) -> Void
+    ) {
+      (self.shutDown, self.drop) = (shutDown, drop)
+    }
+  }
+
+  /// Calls `handler` for each test whose end the framework tells from now on.
+  package static func onEnd(_ handler: EndHandler) {
     endHandlers.withLock { $0.append(handler) }
   }
 
-  /// Tells the handlers that `test` ended; called by `DepsTesting`.
-  package static func ended(_ test: RunningTest) {
-    for handler in endHandlers.withLock({ $0 }) { handler(test) }
+  /// Tells the handlers that `test` is ending: its teardown, on its own task; from `DepsTesting`.
+  package static func ending(_ test: RunningTest) async {
+    for handler in endHandlers.withLock({ $0 }) { await handler.shutDown(test) }
+  }
+
+  /// Tells the handlers that `test` ended, after its teardown (`wasShutDown`) or without one (a
+  /// test whose start was not seen); from `DepsTesting`.
+  package static func ended(_ test: RunningTest, wasShutDown: Bool) {
+    for handler in endHandlers.withLock({ $0 }) { handler.drop(test, wasShutDown) }
   }
 }
 

@@ -9,9 +9,9 @@ package final class BuiltValues: Sendable {
     /// The end of the last `shutdown` started, which the next one waits for.
     var lastShutdown: OneShot<Void>?
     var waitingShutdowns = 0
-    /// Objects shut down already, by identity: one object several keys return is shut down once. Held,
-    /// so that an identity never names a later object.
-    var shutDownObjects: [ObjectIdentifier: any DependencyShutdown] = [:]
+    /// Objects shut down already, by identity: one object several keys return is shut down once.
+    /// Held weakly, so that a value shut down and dropped is freed.
+    var shutDownObjects: [ObjectIdentifier: WeakObject] = [:]
   }
 
   private enum Entry: Sendable {
@@ -122,7 +122,11 @@ package final class BuiltValues: Sendable {
           continue
         }
         let id = ObjectIdentifier(value.value as AnyObject)
-        guard state.shutDownObjects.updateValue(value.value, forKey: id) == nil else { continue }
+        // Held weakly, so that a value shut down and dropped is freed; a later object at its
+        // address finds the entry's object gone, and is its own.
+        if state.shutDownObjects[id]?.object === (value.value as AnyObject) { continue }
+        state.shutDownObjects = state.shutDownObjects.filter { $0.value.object != nil }
+        state.shutDownObjects[id] = WeakObject(value.value as AnyObject)
         firstBuilds.append(value)
       }
       return firstBuilds
@@ -244,4 +248,12 @@ package final class OneShot<Value: Sendable>: Sendable {
       }
     }
   }
+}
+
+/// An object held weakly: one shut down, remembered until it is freed.
+final class WeakObject: @unchecked Sendable {
+  // @unchecked: set once in `init`; a weak reference is read atomically.
+  weak var object: AnyObject?
+
+  init(_ object: AnyObject) { self.object = object }
 }

@@ -89,7 +89,8 @@ enum Scopes {
   /// built: a strong hold would keep the scope alive through itself.
   @usableFromInline
   static func captureInForce() -> (strong: DependencyNode?, weak: WeakScope?) {
-    guard mayBeInForce else { return (nil, nil) }
+    // In a test process the running test's node may be made by this very capture.
+    guard mayBeInForce || DependencyContext.isTest else { return (nil, nil) }
     guard let node = bound ?? TestScopes.current() else { return (nil, nil) }
     // Only a running test's node builds defaults of its own, in a test process.
     guard DependencyContext.isTest, let building = defaultsBeingBuilt, node.searches(building) else {
@@ -183,25 +184,45 @@ enum Scopes {
 
   // MARK: A test's outermost async scope
 
-  /// Where an outermost async `withDependencies` in a test began; at its end it shuts down and
-  /// forgets what it built, so the test's later reads never get a value that was shut down.
+  /// An outermost async `withDependencies` in a test; at its end it shuts down and forgets what
+  /// it built, so the test's later reads never get a value that was shut down. Outermost scopes
+  /// of one test that overlap (in child tasks) end together: the last to end shuts down what was
+  /// first read since the first began, so that none closes a value another still reads.
   @usableFromInline
   struct OutermostTestScope: Sendable {
     let node: DependencyNode
-    let mark: UInt64
 
     @usableFromInline
     func end() async {
+      let id = ObjectIdentifier(node)
+      let mark = openScopes.withLock { open -> UInt64? in
+        guard let scopes = open[id] else { return nil }
+        guard scopes.count == 1 else {
+          open[id] = (scopes.count - 1, scopes.mark)
+          return nil
+        }
+        open[id] = nil
+        return scopes.mark
+      }
+      guard let mark else { return }
       await node.shutDownAndForget(builtAfter: mark, timeout: .seconds(10))
     }
   }
+
+  /// The outermost async scopes open in each running test's node, and where the first began.
+  private static let openScopes = Locked<[ObjectIdentifier: (count: Int, mark: UInt64)]>([:])
 
   @usableFromInline
   static func outermostTestScope() -> OutermostTestScope? {
     guard DependencyContext.isTest, boundScope == nil, let test = bound ?? TestScopes.current(),
       test.ownsDefaults
     else { return nil }
-    return OutermostTestScope(node: test, mark: BuildOrder.next())
+    let mark = BuildOrder.next()
+    openScopes.withLock { open in
+      let id = ObjectIdentifier(test)
+      open[id] = open[id].map { ($0.count + 1, $0.mark) } ?? (1, mark)
+    }
+    return OutermostTestScope(node: test)
   }
 
   // MARK: Remembering

@@ -1,5 +1,4 @@
 import DepsCore
-import Dispatch
 
 /// In a test process each running test (each parameterized case, each XCTest method) reads outside
 /// any scope through a node of its own, made on first read, which builds its own defaults. Where
@@ -14,7 +13,7 @@ enum TestScopes {
   static func current() -> DependencyNode? {
     guard DependencyContext.isTest, let test = RunningTests.current() else { return nil }
     if observesEnds.load() == 0, observesEnds.add(1) == 1 {
-      RunningTests.onEnd { ended($0) }
+      RunningTests.onEnd(RunningTests.EndHandler(shutDown: shutDown, drop: drop))
     }
     return nodes.withLock { nodes in
       if let node = nodes[test.id] { return node }
@@ -64,22 +63,18 @@ enum TestScopes {
     }
   }
 
-  /// Shuts down what the ended test's node built and drops the node. XCTest tells the end on the
-  /// thread that ran the test and goes on when this returns, so the next test starts after.
-  private static func ended(_ test: RunningTest) {
-    guard let node = nodes.withLock({ $0.removeValue(forKey: test.id) }) else { return }
-    let done = DispatchSemaphore(value: 0)
-    let shutdown = UncheckedNode(node: node)
-    Task.detached {
-      await shutdown.node.shutDownBuiltValues(timeout: .seconds(10))
-      done.signal()
-    }
-    done.wait()
+  /// Shuts down what the ending test's node built, in the test's teardown: while the test still
+  /// runs, so that a failure (a shutdown over its timeout) is the test's, and on its own task, so
+  /// that a shutdown may hop to the main actor.
+  private static func shutDown(_ test: RunningTest) async {
+    guard let node = nodes.withLock({ $0[test.id] }) else { return }
+    await node.shutDownBuiltValues(timeout: .seconds(10))
   }
 
-  /// Keeps the closure from capturing the caller's variable.
-  private struct UncheckedNode: Sendable {
-    let node: DependencyNode
+  /// Drops the ended test's node, which frees what it built (what nothing else holds).
+  private static func drop(_ test: RunningTest, wasShutDown: Bool) {
+    let node = nodes.withLock { $0.removeValue(forKey: test.id) }
+    withExtendedLifetime(node) {}
   }
 }
 
