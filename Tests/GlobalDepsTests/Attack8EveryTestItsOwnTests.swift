@@ -13,7 +13,11 @@ import XCTest
 
 /// Serial numbers of every stateful value built, so that two tests sharing one instance show.
 private let a8NextSerial = LockIsolated(0)
-private func a8MakeSerial() -> Int { a8NextSerial.withValue { $0 += 1; return $0 } }
+private func a8MakeSerial() -> Int {
+  a8NextSerial.withValue {
+    $0 += 1; return $0
+  }
+}
 
 /// Every serial a Swift Testing case claimed as its own: a second claim is a shared value.
 private let a8ClaimedSerials = LockIsolated<Set<Int>>([])
@@ -24,7 +28,11 @@ private func a8Claim(_ serial: Int) -> Bool {
 final class A8Counter: Sendable {
   let serial = a8MakeSerial()
   private let count = LockIsolated(0)
-  func call() -> Int { count.withValue { $0 += 1; return $0 } }
+  func call() -> Int {
+    count.withValue {
+      $0 += 1; return $0
+    }
+  }
   var calls: Int { count.value }
 }
 
@@ -358,7 +366,9 @@ enum A8Choice: Sendable {
   @Test func second() async { await a8CheckFreshCounter(pause: 2) }
   @Test func third() async { await a8CheckFreshCounter(pause: 3) }
   @Test func fourth() { #expect(a8Claim(A8Model().counter.serial)); #expect(A8Model().counter.call() == 1) }
-  @MainActor @Test func fifth() { #expect(a8Claim(A8Model().counter.serial)); #expect(A8Model().counter.call() == 1) }
+  @MainActor @Test func fifth() {
+    #expect(a8Claim(A8Model().counter.serial)); #expect(A8Model().counter.call() == 1)
+  }
 
   // Overloads: one base name, different signatures.
   @Test func overloaded() async { await a8CheckFreshCounter(pause: 1) }
@@ -422,7 +432,11 @@ enum A8Choice: Sendable {
   }
 
   @Test func aDefaultFirstReadInASyncScopeReadsItAndIsKeptForTheTest() {
-    let name = withDependencies { $0.a8Name = "scoped" } operation: { A8Model().holder.name }
+    let name = withDependencies {
+      $0.a8Name = "scoped"
+    } operation: {
+      A8Model().holder.name
+    }
     #expect(name == "scoped")
     // Kept for the test: one instance throughout it.
     #expect(A8Model().holder.name == "scoped")
@@ -430,7 +444,9 @@ enum A8Choice: Sendable {
   }
 
   @Test func aDefaultFirstReadInAnAsyncOutermostScopeIsForgottenAfterIt() async {
-    let inside = await withDependencies { $0.a8Name = "scoped" } operation: {
+    let inside = await withDependencies {
+      $0.a8Name = "scoped"
+    } operation: {
       await Task.yield()
       return A8Model().holder
     }
@@ -506,7 +522,9 @@ private let a8EarlyModel: A8Model = a8OnThread { A8Model() }
     #expect(mine.call() == 2)
   }
 
-  @Test(arguments: 0..<3) func aModelMadeOnAThreadDuringTheTestReadsTheTestsValuesOnItsTask(_ index: Int) async {
+  @Test(arguments: 0..<3) func aModelMadeOnAThreadDuringTheTestReadsTheTestsValuesOnItsTask(_ index: Int)
+    async
+  {
     let offTask = await a8OnThreadAsync { A8Model() }
     let mine = A8Model().counter
     #expect(a8Claim(mine.serial))
@@ -544,7 +562,9 @@ private let a8EarlyModel: A8Model = a8OnThread { A8Model() }
     #expect(await a8Eventually { Self.makerReturning.value })
     try? await Task.sleep(for: .milliseconds(300))
     let afterItEnded = handed.model.counter.serial
-    print("Attack8: model of A (counter #\(handed.serial)) read in B (counter #\(mine.serial)): while A ran #\(whileRunning), after #\(afterItEnded)")
+    print(
+      "Attack8: model of A (counter #\(handed.serial)) read in B (counter #\(mine.serial)): while A ran #\(whileRunning), after #\(afterItEnded)"
+    )
     #expect(whileRunning == handed.serial, "while the maker ran: \(whileRunning); mine: \(mine.serial)")
     #expect(afterItEnded == handed.serial, "after the maker ended: \(afterItEnded); mine: \(mine.serial)")
     #expect(mine.calls == 1)
@@ -562,7 +582,9 @@ struct A8Error: Error, Equatable {}
     let record = LockIsolated<A8Record?>(nil)
     let counterInside = LockIsolated<Int>(0)
     await #expect(throws: A8Error.self) {
-      try await withDependencies { $0.a8Name = "scope" } operation: {
+      try await withDependencies {
+        $0.a8Name = "scope"
+      } operation: {
         let probe = A8Model().probe
         record.setValue(probe.record)
         counterInside.setValue(A8Model().counter.serial)
@@ -586,8 +608,11 @@ struct A8Error: Error, Equatable {}
 
   @Test func anInnerAsyncScopeShutsNothingDown() async {
     let record = LockIsolated<A8Record?>(nil)
-    await withDependencies { _ in } operation: {
-      await withDependencies { $0.a8Name = "inner" } operation: {
+    await withDependencies { _ in
+    } operation: {
+      await withDependencies {
+        $0.a8Name = "inner"
+      } operation: {
         record.setValue(A8Model().probe.record)
         await Task.yield()
       }
@@ -598,7 +623,11 @@ struct A8Error: Error, Equatable {}
   }
 
   @Test func aSyncOutermostScopeShutsNothingDownAndKeepsTheValue() async {
-    let probe = withDependencies { $0.a8Name = "sync" } operation: { A8Model().probe }
+    let probe = withDependencies {
+      $0.a8Name = "sync"
+    } operation: {
+      A8Model().probe
+    }
     #expect(probe.record.shutdowns == 0)
     #expect(A8Model().probe === probe)
   }
@@ -608,7 +637,9 @@ struct A8Error: Error, Equatable {}
     var records: [A8Record] = []
     records.reserveCapacity(10_000)
     for index in 0..<10_000 {
-      let (call, name, record) = await withDependencies { $0.a8Name = "\(index)" } operation: {
+      let (call, name, record) = await withDependencies {
+        $0.a8Name = "\(index)"
+      } operation: {
         await Task.yield()  // without an await inside, Swift picks the sync withDependencies
         let model = A8Model()
         return (model.counter.call(), model.name, model.probe.record)
@@ -635,7 +666,9 @@ struct A8Error: Error, Equatable {}
   @Test func valuesShutDownAndForgottenByAnAsyncScopeAreFreed() async {
     var records: [A8Record] = []
     for index in 0..<1_000 {
-      let record = await withDependencies { $0.a8Name = "\(index)" } operation: {
+      let record = await withDependencies {
+        $0.a8Name = "\(index)"
+      } operation: {
         await Task.yield()
         return A8Model().probe.record
       }
@@ -644,13 +677,18 @@ struct A8Error: Error, Equatable {}
     let all = records
     #expect(all.allSatisfy { $0.shutdowns == 1 })
     let allFreed = await a8Eventually(seconds: 5) { all.allSatisfy(\.freed) }
-    #expect(allFreed, "\(all.filter { !$0.freed }.count) of 1,000 probes shut down and forgotten are still alive")
+    #expect(
+      allFreed, "\(all.filter { !$0.freed }.count) of 1,000 probes shut down and forgotten are still alive")
   }
 
   @Test func tenThousandShortSyncScopesShareTheTestsCounter() async {
     let counter = A8Model().counter
     for index in 0..<10_000 {
-      let call = withDependencies { $0.a8Name = "\(index)" } operation: { A8Model().counter.call() }
+      let call = withDependencies {
+        $0.a8Name = "\(index)"
+      } operation: {
+        A8Model().counter.call()
+      }
       if call != index + 1 {
         Issue.record("sync scope \(index): call \(call)")
         break
@@ -662,12 +700,16 @@ struct A8Error: Error, Equatable {}
   /// Two outermost async scopes of one test at once: what one first read, the other uses.
   @Test func twoConcurrentOutermostScopesOfOneTest() async {
     let firstDone = LockIsolated(false)
-    async let first: A8Record = withDependencies { $0.a8Name = "first" } operation: {
+    async let first: A8Record = withDependencies {
+      $0.a8Name = "first"
+    } operation: {
       let record = A8Model().probe.record
       try? await Task.sleep(for: .milliseconds(20))
       return record
     }
-    async let second: (A8Record, Int) = withDependencies { $0.a8Name = "second" } operation: {
+    async let second: (A8Record, Int) = withDependencies {
+      $0.a8Name = "second"
+    } operation: {
       try? await Task.sleep(for: .milliseconds(5))
       let record = A8Model().probe.record
       _ = await a8Eventually(seconds: 5) { firstDone.value }
@@ -762,7 +804,9 @@ private let a8ThrowingTraitProbe = LockIsolated<A8Record?>(nil)
     #expect(counter.call() == 3)
   }
 
-  @Test(.dependencies { _ = $0.a8Counter.call() }, arguments: 0..<5) func suiteTestAndBodyPerCase(_ index: Int) async {
+  @Test(.dependencies { _ = $0.a8Counter.call() }, arguments: 0..<5) func suiteTestAndBodyPerCase(
+    _ index: Int
+  ) async {
     let counter = A8Model().counter
     #expect(a8Claim(counter.serial))
     #expect(counter.call() == 3)
@@ -889,7 +933,9 @@ extension GlobalStoreTests {
     #expect(await Task { A8Model().writable.serial }.value == written.serial)
     // A scope's override wins over the store's value, and leaves the store alone.
     let other = A8Counter()
-    withDependencies { $0.a8Writable = other } operation: {
+    withDependencies {
+      $0.a8Writable = other
+    } operation: {
       #expect(A8Model().writable === other)
     }
     #expect(A8Model().writable === written)
@@ -1042,7 +1088,9 @@ final class Attack8XCTests: XCTestCase {
     XCTAssertEqual(Set([fromTask, fromLet]), [3, 4])
     let record = LockIsolated<A8Record?>(nil)
     do {
-      try await withDependencies { $0.a8Name = "x" } operation: {
+      try await withDependencies {
+        $0.a8Name = "x"
+      } operation: {
         await Task.yield()
         record.setValue(A8Model().probe.record)
         throw A8Error()
@@ -1098,7 +1146,9 @@ final class Attack8XCTests: XCTestCase {
     // Documented under XCTest: the running test is the process's, so a read from anywhere while
     // this test runs is this test's. Recorded here, not asserted either way beyond no crash.
     XCTAssertNotNil(a8XCLeakedRead.value)
-    print("Attack8: a task left by test10 read counter #\(a8XCLeakedRead.value ?? -1); test10's was #\(a8XCLeakedSerialOfItsTest.value ?? -1), test11's is #\(mine)")
+    print(
+      "Attack8: a task left by test10 read counter #\(a8XCLeakedRead.value ?? -1); test10's was #\(a8XCLeakedSerialOfItsTest.value ?? -1), test11's is #\(mine)"
+    )
   }
 
   func test12_resetInATestGivesItFreshValues() {
@@ -1133,7 +1183,9 @@ final class Attack8XCTests: XCTestCase {
     var wrong = 0
     var records: [A8Record] = []
     for index in 0..<10_000 {
-      let (call, record) = await withDependencies { $0.a8Name = "\(index)" } operation: {
+      let (call, record) = await withDependencies {
+        $0.a8Name = "\(index)"
+      } operation: {
         await Task.yield()
         return (A8Model().counter.call(), A8Model().probe.record)
       }
@@ -1181,7 +1233,9 @@ final class Attack8XCTests: XCTestCase {
       try? await Task.sleep(for: .milliseconds(10))
     }
     XCTAssertNotNil(a8XCLeakedRead.value)
-    print("Attack8: a task left by async test18 read counter #\(a8XCLeakedRead.value ?? -1); test18's was #\(a8XCLeakedSerialOfItsTest.value ?? -1), test19's is #\(mine)")
+    print(
+      "Attack8: a task left by async test18 read counter #\(a8XCLeakedRead.value ?? -1); test18's was #\(a8XCLeakedSerialOfItsTest.value ?? -1), test19's is #\(mine)"
+    )
   }
 
   func test15_theTenThousandScopesValuesWereFreed() {
@@ -1189,7 +1243,9 @@ final class Attack8XCTests: XCTestCase {
     guard let records = a8XCRecords.value["14"] else { return XCTFail("test14 did not run") }
     XCTAssertEqual(records.count, 10_000)
     XCTAssertEqual(records.filter { $0.shutdowns != 1 }.count, 0)
-    XCTAssertTrue(a8FreedSoon(records), "\(records.filter { !$0.freed }.count) probes of test14's scopes outlived it by 2 s")
+    XCTAssertTrue(
+      a8FreedSoon(records),
+      "\(records.filter { !$0.freed }.count) probes of test14's scopes outlived it by 2 s")
   }
 }
 
@@ -1272,7 +1328,9 @@ final class Attack8XCAsyncSetUpTests: XCTestCase {
 
   func test1() async { await check() }
   func test2() async { await check() }
-  func test3() { XCTAssertEqual(A8Model().counter.serial, serial); XCTAssertEqual(A8Model().counter.call(), 2) }
+  func test3() {
+    XCTAssertEqual(A8Model().counter.serial, serial); XCTAssertEqual(A8Model().counter.call(), 2)
+  }
 }
 
 /// A class that still wraps invokeTest, as the older docs say: the end still shuts down.
@@ -1300,7 +1358,6 @@ final class Attack8XCInvokeTestTests: XCTestCase {
     XCTAssertTrue(a8FreedSoon(a8XCInvokeRecord.value.map { [$0] } ?? []))
   }
 }
-
 
 // MARK: - XCTest ends that crash: run in a child process
 
@@ -1363,7 +1420,9 @@ extension A8Model {
 }
 
 /// Runs one XCTest class of this bundle in a process of its own.
-private func a8RunXCTestChild(_ testClass: String) async throws -> (status: Int32, signalled: Bool, output: String) {
+private func a8RunXCTestChild(_ testClass: String) async throws -> (
+  status: Int32, signalled: Bool, output: String
+) {
   let output = FileManager.default.temporaryDirectory
     .appendingPathComponent("attack8-child-\(UUID().uuidString).log")
   try Data().write(to: output)
@@ -1380,7 +1439,9 @@ private func a8RunXCTestChild(_ testClass: String) async throws -> (status: Int3
   process.standardError = handle
   let (status, reason) = try await withCheckedThrowingContinuation {
     (continuation: CheckedContinuation<(Int32, Process.TerminationReason), any Error>) in
-    process.terminationHandler = { continuation.resume(returning: ($0.terminationStatus, $0.terminationReason)) }
+    process.terminationHandler = {
+      continuation.resume(returning: ($0.terminationStatus, $0.terminationReason))
+    }
     do { try process.run() } catch { continuation.resume(throwing: error) }
   }
   return (status, reason == .uncaughtSignal, String(decoding: try Data(contentsOf: output), as: UTF8.self))

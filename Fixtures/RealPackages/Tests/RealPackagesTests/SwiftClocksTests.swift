@@ -21,8 +21,24 @@ enum SteppedClock: String, CaseIterable, Sendable {
       let clock = DepsTesting.TestClock()
       return (clock, { await clock.advance(by: $0) })
     case .swiftClocks:
+      // swift-clocks' `advance(by:)` wakes the sleeps registered when it runs; on a loaded
+      // machine an effect started just before may not have reached its sleep yet. Yield first,
+      // as a TCA test's `await Task.megaYield()` does, and advance a second at a time, so that a
+      // timer re-registers between ticks.
       let clock = Clocks.TestClock()
-      return (clock, { await clock.advance(by: $0) })
+      return (
+        clock,
+        { duration in
+          var left = duration
+          while left > .zero {
+            for _ in 0..<200 { await Task.yield() }
+            let step = min(left, .seconds(1))
+            await clock.advance(by: step)
+            left -= step
+          }
+          for _ in 0..<200 { await Task.yield() }
+        }
+      )
     }
   }
 }
