@@ -2,6 +2,7 @@
 // reaches"; Docs/Lifecycle.md section 4; API.md "Every test its own"), written from the docs
 // only, as an outsider would.
 
+import DepsTestSupport
 import DepsTesting
 import Dispatch
 import Foundation
@@ -571,6 +572,11 @@ private let a8EarlyModel: A8Model = a8OnThread { A8Model() }
   }
 }
 
+/// The scopes and reads of the loops below: 10,000 and a million in the stress step of `.ci/run`
+/// (`DEPS_STRESS_SCALE=1`), a tenth of that beside the other tests and under the sanitizers.
+let a8Scopes = StressScale.scaled(10_000)
+let a8Reads = StressScale.scaled(1_000_000)
+
 // MARK: - Async outermost scopes
 
 struct A8Error: Error, Equatable {}
@@ -635,8 +641,8 @@ struct A8Error: Error, Equatable {}
   @Test func tenThousandShortAsyncScopesEachBuildAndShutDownTheirOwn() async {
     let rssBefore = a8RSS()
     var records: [A8Record] = []
-    records.reserveCapacity(10_000)
-    for index in 0..<10_000 {
+    records.reserveCapacity(a8Scopes)
+    for index in 0..<a8Scopes {
       let (call, name, record) = await withDependencies {
         $0.a8Name = "\(index)"
       } operation: {
@@ -650,7 +656,7 @@ struct A8Error: Error, Equatable {}
       }
       records.append(record)
     }
-    #expect(records.count == 10_000)
+    #expect(records.count == a8Scopes)
     #expect(records.allSatisfy { $0.shutdowns == 1 && $0.done })
     #expect(Set(records.map(\.serial)).count == records.count)
     // Every probe was shut down and forgotten: freed. The process's RSS, which the other tests
@@ -683,7 +689,7 @@ struct A8Error: Error, Equatable {}
 
   @Test func tenThousandShortSyncScopesShareTheTestsCounter() async {
     let counter = A8Model().counter
-    for index in 0..<10_000 {
+    for index in 0..<a8Scopes {
       let call = withDependencies {
         $0.a8Name = "\(index)"
       } operation: {
@@ -694,7 +700,7 @@ struct A8Error: Error, Equatable {}
         break
       }
     }
-    #expect(counter.calls == 10_000)
+    #expect(counter.calls == a8Scopes)
   }
 
   /// Two outermost async scopes of one test at once: what one first read, the other uses.
@@ -861,12 +867,12 @@ private let a8ThrowingTraitProbe = LockIsolated<A8Record?>(nil)
 
 // MARK: - Memory
 
-@Suite(.serialized) struct Attack8Memory {
+@Suite(.serialized) struct Attack8MemoryStorms {
   @Test func aMillionReadsInATestKeepOneInstanceAndBoundedMemory() async {
     let counter = A8Model().counter
     let rssBefore = a8RSS()
     var mismatches = 0
-    for _ in 0..<1_000_000 where A8Model().counter !== counter {
+    for _ in 0..<a8Reads where A8Model().counter !== counter {
       mismatches += 1
     }
     #expect(mismatches == 0)
@@ -878,7 +884,7 @@ private let a8ThrowingTraitProbe = LockIsolated<A8Record?>(nil)
     let (mismatches, serial) = await a8OnThreadAsync { () -> (Int, Int) in
       let first = A8Model().counter
       var mismatches = 0
-      for _ in 0..<1_000_000 where A8Model().counter !== first {
+      for _ in 0..<a8Reads where A8Model().counter !== first {
         mismatches += 1
       }
       return (mismatches, first.serial)
@@ -1178,11 +1184,11 @@ final class Attack8XCTests: XCTestCase {
     let counter = A8Model().counter
     let rssBefore = a8RSS()
     var mismatches = 0
-    for _ in 0..<1_000_000 where A8Model().counter !== counter { mismatches += 1 }
+    for _ in 0..<a8Reads where A8Model().counter !== counter { mismatches += 1 }
     XCTAssertEqual(mismatches, 0)
     var wrong = 0
     var records: [A8Record] = []
-    for index in 0..<10_000 {
+    for index in 0..<a8Scopes {
       let (call, record) = await withDependencies {
         $0.a8Name = "\(index)"
       } operation: {
@@ -1241,7 +1247,7 @@ final class Attack8XCTests: XCTestCase {
   func test15_theTenThousandScopesValuesWereFreed() {
     checkSetUpIsTheTests(#function)
     guard let records = a8XCRecords.value["14"] else { return XCTFail("test14 did not run") }
-    XCTAssertEqual(records.count, 10_000)
+    XCTAssertEqual(records.count, a8Scopes)
     XCTAssertEqual(records.filter { $0.shutdowns != 1 }.count, 0)
     XCTAssertTrue(
       a8FreedSoon(records),
