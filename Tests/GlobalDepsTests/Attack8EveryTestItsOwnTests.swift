@@ -1212,7 +1212,7 @@ final class Attack8XCTests: XCTestCase {
     a8XCRecords.withValue { $0["14"] = built }
     XCTAssertEqual(wrong, 0)
     let growth = a8RSS() - rssBefore
-    XCTAssertLessThan(growth, 64 << 20, "RSS grew \(growth >> 20) MB")
+    XCTAssertLessThan(growth, a8RSSBound, "RSS grew \(growth >> 20) MB")
   }
 
   func test16_aValueFirstReadOnAThreadWhileTheTestRunsIsTheTests() async {
