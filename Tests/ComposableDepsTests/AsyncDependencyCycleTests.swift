@@ -229,6 +229,9 @@ struct AsyncDependencyCycleChildTests {
     }
     #expect(try await #require(first.withLock { $0 }).value.name == "first")
     #expect(try await #require(second.withLock { $0 }).value.name == "second")
+    // Each build's closure holds the dependencies, which hold the builds: break the cycle.
+    first.withLock { $0 = nil }
+    second.withLock { $0 = nil }
   }
 
   // The test bundle runs the child by itself on Linux; on Apple platforms `xctest` runs the bundle.
