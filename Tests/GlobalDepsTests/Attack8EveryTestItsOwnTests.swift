@@ -887,19 +887,6 @@ private let a8ThrowingTraitProbe = LockIsolated<A8Record?>(nil)
     let growth = a8RSS() - rssBefore
     #expect(growth < a8RSSBound, "RSS grew \(growth >> 20) MB over \(a8Reads) reads")
   }
-
-  @Test func aMillionReadsOffAnyTestReadTheStoresOneInstance() async {
-    let (mismatches, serial) = await a8OnThreadAsync { () -> (Int, Int) in
-      let first = A8Model().counter
-      var mismatches = 0
-      for _ in 0..<a8Reads where A8Model().counter !== first {
-        mismatches += 1
-      }
-      return (mismatches, first.serial)
-    }
-    #expect(mismatches == 0)
-    #expect(serial != A8Model().counter.serial)
-  }
 }
 
 // MARK: - Off the test's task and the process-wide store (one at a time: they touch the store)
@@ -1478,5 +1465,22 @@ private func a8RunXCTestChild(_ testClass: String) async throws -> (
     #expect(run.signalled == false, "the child crashed:\n\(run.output.suffix(1500))")
     #expect(run.output.contains("did not shut down within 10"))
     #expect(run.output.contains("test2 of the slow-shutdown child ran"))
+  }
+}
+
+/// Reads of the process-wide store, off any test's task: in the store suite, which no other
+/// test's `Dependencies.reset()` runs beside.
+extension GlobalStoreTests {
+  @Test func aMillionReadsOffAnyTestReadTheStoresOneInstance() async {
+    let (mismatches, serial) = await a8OnThreadAsync { () -> (Int, Int) in
+      let first = A8Model().counter
+      var mismatches = 0
+      for _ in 0..<a8Reads where A8Model().counter !== first {
+        mismatches += 1
+      }
+      return (mismatches, first.serial)
+    }
+    #expect(mismatches == 0)
+    #expect(serial != A8Model().counter.serial)
   }
 }
