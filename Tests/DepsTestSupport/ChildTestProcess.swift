@@ -4,6 +4,8 @@ import Foundation
 /// What a test process that a test started printed, and how it ended.
 package struct ChildTestRun: Sendable {
   package var status: Int32
+  /// Whether a signal ended it (a crash), not its own exit.
+  package var signalled = false
   package var output: String
 }
 
@@ -19,6 +21,16 @@ package struct ChildTestRun: Sendable {
 package func runChildTestProcess(
   filter: String, variable: String, timeout: Duration = .seconds(120)
 ) async throws -> ChildTestRun? {
+  try await runChildTestProcess(
+    arguments: ["--testing-library", "swift-testing", "--filter", filter], variable: variable,
+    timeout: timeout)
+}
+
+/// ``runChildTestProcess(filter:variable:timeout:)`` with the bundle's own `arguments`: an XCTest
+/// class (`["Module.Class"]`) runs under XCTest.
+package func runChildTestProcess(
+  arguments: [String], variable: String, timeout: Duration = .seconds(120)
+) async throws -> ChildTestRun? {
   let output = FileManager.default.temporaryDirectory
     .appendingPathComponent("deps-child-\(UUID().uuidString).log")
   try Data().write(to: output)
@@ -27,16 +39,18 @@ package func runChildTestProcess(
   defer { try? handle.close() }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+  process.arguments = arguments
   var environment = ProcessInfo.processInfo.environment
   environment[variable] = "1"
   process.environment = environment
   process.standardOutput = handle
   process.standardError = handle
   let timedOut = Locked(false)
-  let status = try await withCheckedThrowingContinuation {
-    (continuation: CheckedContinuation<Int32, any Error>) in
-    process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
+  let (status, reason) = try await withCheckedThrowingContinuation {
+    (continuation: CheckedContinuation<(Int32, Process.TerminationReason), any Error>) in
+    process.terminationHandler = { process in
+      continuation.resume(returning: (process.terminationStatus, process.terminationReason))
+    }
     do {
       try process.run()
     } catch {
@@ -51,5 +65,7 @@ package func runChildTestProcess(
     }
   }
   guard !timedOut.withLock({ $0 }) else { return nil }
-  return ChildTestRun(status: status, output: String(decoding: try Data(contentsOf: output), as: UTF8.self))
+  return ChildTestRun(
+    status: status, signalled: reason == .uncaughtSignal,
+    output: String(decoding: try Data(contentsOf: output), as: UTF8.self))
 }

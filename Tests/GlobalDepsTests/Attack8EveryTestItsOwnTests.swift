@@ -1421,31 +1421,10 @@ extension A8Model {
 }
 
 /// Runs one XCTest class of this bundle in a process of its own.
-private func a8RunXCTestChild(_ testClass: String) async throws -> (
-  status: Int32, signalled: Bool, output: String
-) {
-  let output = FileManager.default.temporaryDirectory
-    .appendingPathComponent("attack8-child-\(UUID().uuidString).log")
-  try Data().write(to: output)
-  defer { try? FileManager.default.removeItem(at: output) }
-  let handle = try FileHandle(forWritingTo: output)
-  defer { try? handle.close() }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  process.arguments = ["GlobalDepsTests.\(testClass)"]
-  var environment = ProcessInfo.processInfo.environment
-  environment[a8ChildVariable] = "1"
-  process.environment = environment
-  process.standardOutput = handle
-  process.standardError = handle
-  let (status, reason) = try await withCheckedThrowingContinuation {
-    (continuation: CheckedContinuation<(Int32, Process.TerminationReason), any Error>) in
-    process.terminationHandler = {
-      continuation.resume(returning: ($0.terminationStatus, $0.terminationReason))
-    }
-    do { try process.run() } catch { continuation.resume(throwing: error) }
-  }
-  return (status, reason == .uncaughtSignal, String(decoding: try Data(contentsOf: output), as: UTF8.self))
+private func a8RunXCTestChild(_ testClass: String) async throws -> ChildTestRun {
+  try #require(
+    try await runChildTestProcess(arguments: ["GlobalDepsTests.\(testClass)"], variable: a8ChildVariable),
+    "the child XCTest process of \(testClass) did not end within two minutes")
 }
 
 @Suite struct Attack8XCTestEndsInAChildProcess {
