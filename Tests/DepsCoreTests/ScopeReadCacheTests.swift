@@ -12,15 +12,16 @@ private enum CachedKey: DependencyKey {
   @Test func aThreadCachesAScopesReadsFromItsSecondReadThroughIt() {
     let root = DependencyNode(
       ownerName: "root", values: [Entry(id: DependencyID(CachedKey.self), box: ValueBox(5))])
-    let scope = DependencyNode(scopeOf: [], aliases: AliasTable(), parent: root)
-    let other = DependencyNode(scopeOf: [], aliases: AliasTable(), parent: root)
     let key = UInt(bitPattern: ObjectIdentifier(CachedKey.self))
     func cached(_ node: DependencyNode) -> Bool {
       ThreadReadCache.cachedKeys(scope: node.serial).contains(key)
     }
-    // Another test's write may empty this thread's cache between two steps: start over then.
+    // Another test's write may empty this thread's cache between two steps: start over then, with
+    // scopes the thread has not read through yet.
     var steps: [Bool] = []
     for _ in 0..<100 {
+      let scope = DependencyNode(scopeOf: [], aliases: AliasTable(), parent: root)
+      let other = DependencyNode(scopeOf: [], aliases: AliasTable(), parent: root)
       let generation = DependencyGeneration.current
       steps = []
       for node in [scope, scope, other, scope, scope] {
