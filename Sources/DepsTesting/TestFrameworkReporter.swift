@@ -187,7 +187,7 @@ enum XCTestRuns {
       }
       while !done.value { _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
     }
-    RunningTests.ended(ended, wasShutDown: true)
+    RunningTests.ended(ended)
   }
 
   private final class Observer: NSObject, XCTestObservation, @unchecked Sendable {

@@ -47,11 +47,11 @@ package enum RunningTests {
   /// are the test's), `drop` once it has ended.
   package struct EndHandler: Sendable {
     package var shutDown: @Sendable (RunningTest) async -> Void
-    package var drop: @Sendable (_ test: RunningTest, _ wasShutDown: Bool) -> Void
+    package var drop: @Sendable (RunningTest) -> Void
 
     package init(
       shutDown: @escaping @Sendable (RunningTest) async -> Void,
-      drop: @escaping @Sendable (_ test: RunningTest, _ wasShutDown: Bool) -> Void
+      drop: @escaping @Sendable (RunningTest) -> Void
     ) {
       (self.shutDown, self.drop) = (shutDown, drop)
     }
@@ -67,10 +67,9 @@ package enum RunningTests {
     for handler in endHandlers.withLock({ $0 }) { await handler.shutDown(test) }
   }
 
-  /// Tells the handlers that `test` ended, after its teardown (`wasShutDown`) or without one (a
-  /// test whose start was not seen); from `DepsTesting`.
-  package static func ended(_ test: RunningTest, wasShutDown: Bool) {
-    for handler in endHandlers.withLock({ $0 }) { handler.drop(test, wasShutDown) }
+  /// Tells the handlers that `test` ended, its values shut down; from `DepsTesting`.
+  package static func ended(_ test: RunningTest) {
+    for handler in endHandlers.withLock({ $0 }) { handler.drop(test) }
   }
 }
 

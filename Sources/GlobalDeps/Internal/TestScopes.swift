@@ -72,7 +72,7 @@ enum TestScopes {
   }
 
   /// Drops the ended test's node, which frees what it built (what nothing else holds).
-  private static func drop(_ test: RunningTest, wasShutDown: Bool) {
+  private static func drop(_ test: RunningTest) {
     let node = nodes.withLock { $0.removeValue(forKey: test.id) }
     withExtendedLifetime(node) {}
   }
